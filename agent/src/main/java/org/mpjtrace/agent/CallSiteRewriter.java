@@ -1,0 +1,99 @@
+package org.mpjtrace.agent;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.mpjtrace.runtime.SiteRegistry;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Replaces every call of an intercepted MPJ method in one application class by a call to a bridge
+ * method added to the same class, passing the call-site id as an extra argument. Sites are interned in
+ * the JVM's {@link SiteRegistry} by (class, method, line, ordinal, API), so every rank's copy of a class
+ * in multicore mode gets the same ids.
+ */
+final class CallSiteRewriter extends ClassVisitor {
+    private final SiteRegistry sites;
+    private final Map<String, Bridge> bridges = new LinkedHashMap<>();
+    private String className;
+    private boolean isInterface;
+
+    /** A bridge to add: its name, the owner the call sites named, and the API method. */
+    private record Bridge(String name, String owner, ApiMethod api) {}
+
+    CallSiteRewriter(ClassVisitor next, SiteRegistry sites) {
+        super(Opcodes.ASM9, next);
+        this.sites = sites;
+    }
+
+    boolean changed() {
+        return !bridges.isEmpty();
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        className = name;
+        isInterface = (access & Opcodes.ACC_INTERFACE) != 0;
+        super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+        MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+        return new SiteVisitor(mv, name);
+    }
+
+    @Override
+    public void visitEnd() {
+        // Interfaces (class version >= 52, checked by the transformer) only allow public static methods
+        // before Java 9's private ones; a synthetic public bridge there is harmless.
+        int access = Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC | (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE);
+        for (Bridge b : bridges.values()) BridgeWriter.write(cv, access, b.name, b.owner, b.api);
+        super.visitEnd();
+    }
+
+    private String bridgeFor(String owner, ApiMethod api) {
+        String key = owner + '.' + api.name() + api.desc();
+        Bridge b = bridges.get(key);
+        if (b == null) {
+            b = new Bridge("mpjtrace$" + api.name() + '$' + bridges.size(), owner, api);
+            bridges.put(key, b);
+        }
+        return b.name;
+    }
+
+    /** Rewrites the MPJ calls of one method, tracking the current source line. */
+    private final class SiteVisitor extends MethodVisitor {
+        private final String methodName;
+        private int line = -1;
+        private int ordinal;
+
+        SiteVisitor(MethodVisitor mv, String methodName) {
+            super(Opcodes.ASM9, mv);
+            this.methodName = methodName;
+        }
+
+        @Override
+        public void visitLineNumber(int line, Label start) {
+            this.line = line;
+            super.visitLineNumber(line, start);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+            ApiMethod api = (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKESTATIC) && !itf
+                    ? ApiTable.find(owner, name, desc) : null;
+            if (api == null || api.isStatic() != (opcode == Opcodes.INVOKESTATIC)) {
+                super.visitMethodInsn(opcode, owner, name, desc, itf);
+                return;
+            }
+            int site = sites.intern(className.replace('/', '.'), methodName, line, ordinal++,
+                    owner.replace('/', '.') + '.' + name);
+            super.visitLdcInsn(site);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, className, bridgeFor(owner, api),
+                    BridgeWriter.bridgeDescriptor(owner, api), isInterface);
+        }
+    }
+}

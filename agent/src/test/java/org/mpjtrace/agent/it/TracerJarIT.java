@@ -1,0 +1,111 @@
+package org.mpjtrace.agent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs in a JVM started with the real shaded tracer.jar as its agent (see the failsafe configuration),
+ * and checks the jar itself and what it does to classes as they load.
+ */
+class TracerJarIT {
+    private static final Path JAR = Path.of(System.getProperty("tracer.jar"));
+    private static final Path EXAMPLES = Path.of(System.getProperty("examples.classes"));
+    private static final Path MPJ = Path.of(System.getProperty("mpj.jar"));
+
+    @Test
+    void jarHoldsNoClassOutsideOurPackageTree() throws Exception {
+        List<String> strays = new ArrayList<>();
+        int classes = 0;
+        try (JarFile jar = new JarFile(JAR.toFile())) {
+            for (JarEntry e : java.util.Collections.list(jar.entries())) {
+                if (!e.getName().endsWith(".class")) continue;
+                classes++;
+                if (!e.getName().startsWith("org/mpjtrace/")) strays.add(e.getName());
+            }
+            assertEquals("org.mpjtrace.agent.TracerAgent", jar.getManifest().getMainAttributes().getValue("Premain-Class"));
+        }
+        assertTrue(classes > 100, "the bundled libraries should be inside: " + classes + " classes");
+        assertEquals(List.of(), strays);
+    }
+
+    @Test
+    void everyExampleClassIsRewrittenAndPassesTheVerifier() throws Exception {
+        List<Path> classFiles;
+        try (Stream<Path> s = Files.walk(EXAMPLES)) {
+            classFiles = s.filter(p -> p.toString().endsWith(".class")).toList();
+        }
+        assertFalse(classFiles.isEmpty());
+        int bridges = 0;
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {EXAMPLES.toUri().toURL(), MPJ.toUri().toURL()}, null)) {
+            for (Path f : classFiles) {
+                String name = EXAMPLES.relativize(f).toString().replace(File.separatorChar, '.').replaceAll("\\.class$", "");
+                Class<?> c = Class.forName(name, false, loader);
+                // Linking verifies the rewritten bytecode; a bad bridge or call site fails here.
+                Class.forName(name, true, loader);
+                for (Method m : c.getDeclaredMethods()) {
+                    if (!m.getName().startsWith("mpjtrace$")) continue;
+                    bridges++;
+                    assertTrue(m.isSynthetic() && Modifier.isStatic(m.getModifiers()), m.toString());
+                }
+            }
+        }
+        assertTrue(bridges > 50, "examples call over 50 distinct MPJ methods; bridges found: " + bridges);
+    }
+
+    @Test
+    void apiTourCallsNoInterceptedMethodDirectly() throws Exception {
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {EXAMPLES.toUri().toURL(), MPJ.toUri().toURL()}, null)) {
+            Class<?> c = Class.forName("org.mpjtrace.examples.ApiTour", false, loader);
+            List<String> bridgeNames = new ArrayList<>();
+            for (Method m : c.getDeclaredMethods())
+                if (m.getName().startsWith("mpjtrace$")) bridgeNames.add(m.getName().split("\\$")[1]);
+            for (String api : List.of("Send", "Isend", "Irecv", "Recv", "Sendrecv", "Waitall", "Allreduce", "Bcast",
+                    "Alltoallv", "Split", "Create_cart", "Shift", "Init", "Finalize", "Pack", "Unpack", "Startall"))
+                assertTrue(bridgeNames.contains(api), "no bridge for " + api + " in " + bridgeNames);
+        }
+    }
+
+    @Test
+    void badAgentKeyStopsTheJvmWithOneLineBeforeTheApplicationStarts() throws Exception {
+        Path classes = Path.of(System.getProperty("test.classes"));
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-javaagent:" + JAR + "=mode=dump,colour=red", "-cp", classes.toString(), Hello.class.getName())
+                .start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, p.exitValue(), err);
+        assertEquals("", out, "the application must not start");
+        assertEquals(1, err.strip().lines().count(), err);
+        assertTrue(err.contains("'colour'"), err);
+    }
+
+    @Test
+    void goodAgentOptionsLetTheApplicationRun() throws Exception {
+        Path classes = Path.of(System.getProperty("test.classes"));
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-javaagent:" + JAR + "=mode=dump,ringSize=1024", "-cp", classes.toString(), Hello.class.getName())
+                .start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue());
+        assertEquals("hello", new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+        assertEquals("", new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+}

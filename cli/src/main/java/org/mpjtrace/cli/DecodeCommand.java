@@ -1,0 +1,57 @@
+package org.mpjtrace.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.mpjtrace.cli.format.EventListing;
+import org.mpjtrace.cli.format.TraceHeader;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code mpjtrace decode}: the job's metadata, then every rank's events as text, one per line. */
+@Command(name = "decode",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {"Prints a trace file as text: the job's metadata, then per rank its events, one per line:",
+                "index, op, call site, parameters, enter time (from the rank's MPI.Init) and duration in microseconds."})
+final class DecodeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "trace file")
+    Path file;
+
+    @Option(names = "--rank", paramLabel = "R", description = "only this rank")
+    Integer rank;
+
+    @Option(names = "--limit", paramLabel = "N", description = "at most N events per rank (default: all)")
+    Long limit;
+
+    @Override
+    public Integer call() throws Exception {
+        return CommandBody.run(spec.commandLine().getErr(), () -> {
+            if (limit != null && limit < 0) throw new BadInputException("--limit must be 0 or more, got " + limit);
+            TraceFile trace = TraceFiles.load(file);
+            RankTrace only = null;
+            if (rank != null) {
+                only = trace.rank(rank);
+                if (only == null) throw new BadInputException(file + ": no rank " + rank + " in this trace (" + RankSets.describe(trace) + ")");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            TraceHeader.print(out, file.toString(), trace);
+            for (RankTrace r : trace.ranks()) {
+                if (only != null && r != only) continue;
+                out.println();
+                if (!EventListing.print(out, trace, r, limit == null ? -1 : limit)) break;
+            }
+            out.flush();
+            return ExitCodes.OK;
+        });
+    }
+}

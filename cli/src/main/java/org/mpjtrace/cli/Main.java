@@ -1,0 +1,55 @@
+package org.mpjtrace.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** The {@code mpjtrace} command: picocli's root, holding the subcommands. */
+@Command(name = "mpjtrace",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Traces the communication of Java MPI programs on MPJ Express.",
+        subcommands = {RunCommand.class, DecodeCommand.class, StatsCommand.class, DemoCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "1:the MPJ job failed", "2:bad input (arguments, missing or corrupt trace file)"})
+public final class Main implements Callable<Integer> {
+    public static final String VERSION = "0.1.0";
+
+    @Spec
+    CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(newCommandLine().execute(args));
+    }
+
+    /**
+     * The command line as {@link #main} runs it: usage errors as one line. Tests may also use a plain
+     * {@code new CommandLine(new Main())}; then only usage errors look different (picocli's message
+     * followed by the usage help), with the same exit code 2.
+     */
+    public static CommandLine newCommandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setParameterExceptionHandler(new OneLineUsageErrors());
+        return cl;
+    }
+
+    /** Without a subcommand there is nothing to do: say so in one line, as for any usage error. */
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("mpjtrace: missing command (run, decode, stats or demo); see mpjtrace --help");
+        err.flush();
+        return ExitCodes.BAD_INPUT;
+    }
+
+    /** Prints "mpjtrace 0.1.0" for --version on every command. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"mpjtrace " + VERSION};
+        }
+    }
+}

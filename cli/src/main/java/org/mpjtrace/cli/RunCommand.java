@@ -1,0 +1,70 @@
+package org.mpjtrace.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.mpjtrace.cli.job.Installation;
+import org.mpjtrace.cli.job.JobLauncher;
+import org.mpjtrace.cli.job.JobRequest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code mpjtrace run}: runs an MPJ program under the tracer agent (see {@link JobLauncher}). */
+@Command(name = "run",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        customSynopsis = "mpjtrace run [OPTIONS] -cp CLASSPATH MAIN [ARGS...]",
+        description = {"Runs an MPJ Express program with the tracer agent in every rank and writes one trace file.",
+                "Everything after MAIN is passed to the program. Needs MPJ_HOME (bin/mpjtrace sets it)."})
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "-np", paramLabel = "N", defaultValue = "4", description = "number of ranks (default: ${DEFAULT-VALUE})")
+    int ranks;
+
+    @Option(names = "--dev", paramLabel = "DEVICE", defaultValue = JobRequest.MULTICORE,
+            description = "MPJ device: multicore (ranks are threads of one JVM) or niodev (one JVM per rank; "
+                    + "without --machines a daemon on localhost is started for the job) (default: ${DEFAULT-VALUE})")
+    String device;
+
+    @Option(names = "--machines", paramLabel = "FILE",
+            description = "niodev machines file, one host per line, each running an MPJ daemon")
+    Path machines;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = JobRequest.DUMP,
+            description = "tracing mode: dump (every call of every rank) (default: ${DEFAULT-VALUE})")
+    String mode;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "trace file (default: MAIN's simple name + .mpjt)")
+    Path output;
+
+    @Option(names = "--agent-opts", paramLabel = "K=V[,K=V...]", description = "more options for the agent, e.g. ringSize=65536")
+    String agentOptions = "";
+
+    @Option(names = "--no-trace", description = "run the same job without the agent (for comparisons)")
+    boolean noTrace;
+
+    @Option(names = {"-cp", "-classpath", "--class-path"}, paramLabel = "CLASSPATH", required = true,
+            description = "the program's class path")
+    String classpath;
+
+    @Parameters(index = "0..*", arity = "1..*", paramLabel = "MAIN", parameterConsumer = RestOfCommandLine.class,
+            description = "main class, then its arguments")
+    List<String> command = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        return CommandBody.run(spec.commandLine().getErr(), () -> {
+            JobRequest req = JobRequest.of(classpath, command.get(0), command.subList(1, command.size()))
+                    .withRanks(ranks).withDevice(device).withMachines(machines).withMode(mode)
+                    .withOutput(output).withAgentOptions(agentOptions).withTrace(!noTrace);
+            return new JobLauncher(Installation.fromEnvironment(), spec.commandLine().getErr()).run(req).exitCode();
+        });
+    }
+}

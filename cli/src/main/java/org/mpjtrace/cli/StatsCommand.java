@@ -1,0 +1,37 @@
+package org.mpjtrace.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.mpjtrace.cli.format.StatsReport;
+import org.mpjtrace.trace.TraceFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code mpjtrace stats}: calls, bytes and time in MPJ per rank and op, and the tracer's own figures. */
+@Command(name = "stats",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {"Summarises a trace file: calls, bytes and time spent in MPJ per rank and op, totals per op,",
+                "and per rank the tracer's own figures (ring waits, internal errors, whether tracing was turned off)."})
+final class StatsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "trace file")
+    Path file;
+
+    @Override
+    public Integer call() throws Exception {
+        return CommandBody.run(spec.commandLine().getErr(), () -> {
+            TraceFile trace = TraceFiles.load(file);
+            PrintWriter out = spec.commandLine().getOut();
+            StatsReport.print(out, file.toString(), trace);
+            out.flush();
+            return ExitCodes.OK;
+        });
+    }
+}

@@ -1,0 +1,232 @@
+package org.mpjtrace.cli.format;
+
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.RedOpInfo;
+import org.mpjtrace.trace.TraceFile;
+
+/**
+ * One event of a rank as one line of text:
+ * {@code index  op  Class.method:line  parameters  t=ENTER dur=DURATION}, times in microseconds, enter
+ * time counted from the moment the rank's MPI.Init returned (so Init itself starts before 0).
+ *
+ * <p>Which parameters are shown follows the op's {@link Op.Family} (see {@link Event}); a field holding
+ * {@link Event#NONE} is left out rather than printed as -1, so every value on the line means something.
+ */
+public final class EventFormatter {
+    /** Wide enough for the longest op names (Sendrecv_replace, Create_intercomm). */
+    private static final int OP_WIDTH = 16;
+    /** Call sites longer than this push the parameters right instead of widening every line. */
+    private static final int MAX_SITE_WIDTH = 40;
+
+    private final TraceFile trace;
+    private final RankTrace rank;
+    private final long[] w;
+    private final int indexWidth;
+    private final int siteWidth;
+
+    public EventFormatter(TraceFile trace, RankTrace rank) {
+        this.trace = trace;
+        this.rank = rank;
+        this.w = rank.words();
+        this.indexWidth = Math.max(1, Integer.toString(Math.max(0, rank.eventCount() - 1)).length());
+        int widest = 0;
+        for (CallSite s : trace.sites()) widest = Math.max(widest, s.where().length());
+        this.siteWidth = Math.min(widest, MAX_SITE_WIDTH);
+    }
+
+    /** The whole line for event {@code i}, without a trailing newline. */
+    public String line(int i) {
+        int b = RankTrace.base(i);
+        StringBuilder sb = new StringBuilder(128);
+        pad(sb, Integer.toString(i), indexWidth, true);
+        sb.append("  ");
+        pad(sb, opName(b), OP_WIDTH, false);
+        sb.append("  ");
+        pad(sb, site(b), siteWidth, false);
+        String params = parameters(i);
+        if (!params.isEmpty()) sb.append("  ").append(params);
+        sb.append("  t=").append(Units.micros(Event.enter(w, b) - rank.initNanos())).append("us");
+        sb.append(" dur=").append(Units.micros(Event.exit(w, b) - Event.enter(w, b))).append("us");
+        return sb.toString();
+    }
+
+    /** The op-specific parameters of event {@code i}, e.g. {@code peer=3 tag=7 count=100 type=DOUBLE comm=0 req=5}. */
+    public String parameters(int i) {
+        int b = RankTrace.base(i);
+        Op op = Op.ofCode(Event.opCode(w, b));
+        Params p = new Params();
+        if (op == null) return p.toString();
+        switch (op.family) {
+            case P2P: pointToPoint(op, b, p); break;
+            case COLLECTIVE: collective(op, b, p); break;
+            case COMPLETION: completion(b, p); break;
+            case COMMUNICATOR: communicator(op, b, p); break;
+            case PACKING: packing(b, p); break;
+            case SETUP: setup(b, p); break;
+            default: break;
+        }
+        return p.toString();
+    }
+
+    private void pointToPoint(Op op, int b, Params p) {
+        if (op == Op.SENDRECV) {
+            p.open("send");
+            p.rank("peer", Event.peer(w, b)).tag("tag", Event.tag(w, b)).count("count", Event.count(w, b)).type("type", Event.datatype(w, b));
+            p.close();
+            p.open("recv");
+            p.rank("peer", Event.peer2(w, b)).tag("tag", Event.tag2(w, b)).count("count", Event.count2(w, b)).type("type", Event.datatype2(w, b));
+            p.close();
+            p.num("comm", Event.comm(w, b));
+        } else if (op == Op.SENDRECV_REPLACE) {
+            // One buffer goes both ways: count and type are shared, peers and tags are not.
+            p.open("send");
+            p.rank("peer", Event.peer(w, b)).tag("tag", Event.tag(w, b));
+            p.close();
+            p.open("recv");
+            p.rank("peer", Event.peer2(w, b)).tag("tag", Event.tag2(w, b));
+            p.close();
+            p.count("count", Event.count(w, b)).type("type", Event.datatype(w, b)).num("comm", Event.comm(w, b));
+        } else if (op == Op.PROBE || op == Op.IPROBE) {
+            // The record's count is a placeholder 0 for probes: showing it would suggest a message size.
+            p.rank("peer", Event.peer(w, b)).tag("tag", Event.tag(w, b)).num("comm", Event.comm(w, b));
+        } else {
+            p.rank("peer", Event.peer(w, b)).tag("tag", Event.tag(w, b)).count("count", Event.count(w, b))
+                    .type("type", Event.datatype(w, b)).num("comm", Event.comm(w, b)).num("req", Event.request(w, b));
+        }
+    }
+
+    private void collective(Op op, int b, Params p) {
+        if (op.hasRoot()) p.rank("root", Event.peer(w, b));
+        p.count("count", Event.count(w, b)).type("type", Event.datatype(w, b));
+        p.count("rcount", Event.count2(w, b)).type("rtype", Event.datatype2(w, b));
+        p.redop(Event.redop(w, b));
+        p.num("comm", Event.comm(w, b));
+    }
+
+    private void completion(int b, Params p) {
+        p.count("n", Event.count(w, b)).num("req", Event.request(w, b));
+    }
+
+    private void communicator(Op op, int b, Params p) {
+        if (op == Op.SHIFT) {
+            // A displacement of -1 is a real value here, so these two are always shown.
+            p.raw("direction", Event.peer(w, b)).raw("disp", Event.count(w, b));
+            p.rank("source", Event.peer2(w, b)).rank("dest", Event.tag2(w, b));
+        } else if (op == Op.SPLIT) {
+            // Color -1 is MPI.UNDEFINED (the same value as NONE) and keys may be negative: always shown.
+            int color = Event.color(w, b);
+            p.put("color", color == Sentinels.UNDEFINED ? "UNDEFINED" : Integer.toString(color));
+            p.raw("key", Event.key(w, b));
+        } else {
+            p.rank("peer", Event.peer(w, b)).num("tag", Event.tag(w, b));
+        }
+        p.num("comm", Event.comm(w, b)).num("newcomm", Event.result(w, b));
+    }
+
+    private void packing(int b, Params p) {
+        p.count("count", Event.count(w, b)).type("type", Event.datatype(w, b)).num("comm", Event.comm(w, b));
+    }
+
+    private void setup(int b, Params p) {
+        p.num("comm", Event.comm(w, b));
+    }
+
+    private String opName(int b) {
+        Op op = Op.ofCode(Event.opCode(w, b));
+        return op != null ? op.mpjName : "op" + Event.opCode(w, b);
+    }
+
+    private String site(int b) {
+        CallSite s = trace.site(Event.site(w, b));
+        return s != null ? s.where() : "site" + Event.site(w, b);
+    }
+
+    /** A datatype by its symbolic id: the base type's name, with the element count of a derived type. */
+    String typeName(int id) {
+        DatatypeInfo d = rank.datatype(id);
+        if (d == null) return "#" + id;
+        return d.size() > 1 ? d.baseName() + "x" + d.size() : d.baseName();
+    }
+
+    private static void pad(StringBuilder sb, String s, int width, boolean right) {
+        int fill = Math.max(0, width - s.length());
+        if (right) sb.append(" ".repeat(fill)).append(s);
+        else sb.append(s).append(" ".repeat(fill));
+    }
+
+    /** Collects {@code key=value} pairs, skipping fields the op left unset. */
+    private final class Params {
+        private final StringBuilder sb = new StringBuilder();
+        private boolean groupOpen;
+        private boolean groupEmpty;
+
+        Params num(String key, int v) {
+            if (v != Event.NONE) put(key, Integer.toString(v));
+            return this;
+        }
+
+        /** A value shown even when it equals NONE, for fields where -1 is meaningful. */
+        Params raw(String key, int v) {
+            put(key, Integer.toString(v));
+            return this;
+        }
+
+        Params count(String key, int v) {
+            return num(key, v);
+        }
+
+        Params rank(String key, int v) {
+            if (v != Event.NONE) put(key, Sentinels.rank(v));
+            return this;
+        }
+
+        Params tag(String key, int v) {
+            if (v != Event.NONE) put(key, Sentinels.tag(v));
+            return this;
+        }
+
+        Params type(String key, int id) {
+            if (id != Event.NONE) put(key, typeName(id));
+            return this;
+        }
+
+        Params redop(int id) {
+            if (id == Event.NONE) return this;
+            RedOpInfo r = rank.redop(id);
+            put("op", r != null ? r.name() : "#" + id);
+            return this;
+        }
+
+        /** Starts a group such as {@code send(peer=3 tag=7)}, for ops with two sides. */
+        void open(String name) {
+            if (sb.length() > 0) sb.append(' ');
+            sb.append(name).append('(');
+            groupOpen = true;
+            groupEmpty = true;
+        }
+
+        void close() {
+            sb.append(')');
+            groupOpen = false;
+        }
+
+        void put(String key, String value) {
+            if (groupOpen) {
+                if (!groupEmpty) sb.append(' ');
+                groupEmpty = false;
+            } else if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(key).append('=').append(value);
+        }
+
+        @Override
+        public String toString() {
+            return sb.toString();
+        }
+    }
+}

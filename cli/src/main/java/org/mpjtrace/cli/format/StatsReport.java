@@ -1,0 +1,78 @@
+package org.mpjtrace.cli.format;
+
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Map;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankStats;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+
+/**
+ * The stats report, in the spirit of mpiP's: a job summary, a table per rank and op, the same summed
+ * over ranks with each op's share of all MPJ time, a grand total, then the tracer's own bookkeeping per
+ * rank (so a user can tell whether the tracer itself held the job up or gave up on a rank).
+ */
+public final class StatsReport {
+
+    private StatsReport() {}
+
+    public static void print(PrintWriter out, String fileLabel, TraceFile trace) {
+        TraceStats stats = new TraceStats(trace);
+        JobMeta m = trace.meta();
+        long events = 0;
+        for (RankTrace r : trace.ranks()) events += r.eventCount();
+        out.println("trace " + fileLabel + ": " + m.mode() + " mode, " + m.device() + ", " + m.worldSize() + " ranks, "
+                + events + " events" + (m.mainClass().isEmpty() ? "" : ", main class " + m.mainClass()));
+        out.println();
+
+        out.println("Time in MPJ per rank and op (most time first):");
+        TextTable perRank = new TextTable(">rank", "op", ">calls", ">bytes", ">time ms", ">mean us", ">% of rank");
+        for (int rank : stats.ranks()) {
+            long rankNanos = stats.rankNanos(rank);
+            for (Map.Entry<Op, OpTotals> e : stats.ofRank(rank)) {
+                OpTotals t = e.getValue();
+                perRank.row(rank, e.getKey().mpjName, t.calls(), t.bytes(), Units.millis(t.nanos()),
+                        Units.micros(t.meanNanos()), percent(t.nanos(), rankNanos));
+            }
+        }
+        printOrNone(out, perRank);
+        out.println();
+
+        out.println("Time in MPJ per op, all ranks:");
+        TextTable perOp = new TextTable("op", ">calls", ">bytes", ">time ms", ">mean us", ">% of all");
+        OpTotals total = stats.total();
+        for (Map.Entry<Op, OpTotals> e : stats.perOp()) {
+            OpTotals t = e.getValue();
+            perOp.row(e.getKey().mpjName, t.calls(), t.bytes(), Units.millis(t.nanos()), Units.micros(t.meanNanos()),
+                    percent(t.nanos(), total.nanos()));
+        }
+        if (!perOp.isEmpty())
+            perOp.row("total", total.calls(), total.bytes(), Units.millis(total.nanos()), Units.micros(total.meanNanos()),
+                    percent(total.nanos(), total.nanos()));
+        printOrNone(out, perOp);
+        out.println();
+
+        out.println("Tracer per rank:");
+        TextTable tracer = new TextTable(">rank", "host", ">events", ">ring waits", ">wait ms", ">internal errors", "tracing");
+        for (RankTrace r : trace.ranks()) {
+            RankStats s = r.stats();
+            String state = s.disabledReason() == null || s.disabledReason().isEmpty()
+                    ? "on" : "tracing disabled: " + s.disabledReason().replaceAll("\\p{Cntrl}+", " ").strip();
+            tracer.row(r.rank(), r.host(), r.eventCount(), s.ringWaits(), Units.millis(s.ringWaitNanos()), s.internalErrors(), state);
+        }
+        printOrNone(out, tracer);
+    }
+
+    private static void printOrNone(PrintWriter out, TextTable table) {
+        if (table.isEmpty()) out.println("  (no events)");
+        else table.print(out, "  ");
+    }
+
+    private static String percent(long part, long whole) {
+        if (whole <= 0) return "-";
+        return BigDecimal.valueOf(part * 100.0 / whole).setScale(1, RoundingMode.HALF_UP).toPlainString();
+    }
+}

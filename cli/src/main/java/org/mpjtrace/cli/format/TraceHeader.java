@@ -1,0 +1,57 @@
+package org.mpjtrace.cli.format;
+
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.StringJoiner;
+import org.mpjtrace.trace.CommInfo;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+
+/** The job-level lines at the top of decode's output, and the per-rank heading. */
+public final class TraceHeader {
+    private static final DateTimeFormatter WALL_CLOCK = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS xxx");
+
+    private TraceHeader() {}
+
+    public static void print(PrintWriter out, String fileLabel, TraceFile trace) {
+        JobMeta m = trace.meta();
+        out.println("trace:          " + fileLabel);
+        out.println("mode:           " + m.mode());
+        out.println("device:         " + m.device());
+        out.println("ranks:          " + m.worldSize() + (trace.ranks().size() != m.worldSize()
+                ? " (" + trace.ranks().size() + " in this file)" : ""));
+        if (!m.mainClass().isEmpty()) out.println("main class:     " + m.mainClass());
+        out.println("tracer version: " + m.tracerVersion());
+        out.println("started:        " + wallClock(m.startMillis())
+                + "  (ran " + Units.millis((m.endMillis() - m.startMillis()) * 1_000_000L) + " ms)");
+        out.println("agent options:  " + options(m.agentOptions()));
+        out.println("call sites:     " + trace.sites().size());
+    }
+
+    /** {@code rank R on HOST: N events}, then the communicators the rank's comm ids stand for. */
+    public static void printRank(PrintWriter out, RankTrace r) {
+        out.println("rank " + r.rank() + " on " + r.host() + ": " + r.eventCount() + " events");
+        if (!r.comms().isEmpty()) {
+            StringJoiner j = new StringJoiner(", ");
+            for (CommInfo c : r.comms())
+                j.add(c.id() + "=" + c.kind() + "(size " + (c.size() < 0 ? "?" : c.size())
+                        + ", rank " + (c.rank() < 0 ? "-" : c.rank()) + ")");
+            out.println("  communicators: " + j);
+        }
+    }
+
+    static String wallClock(long epochMillis) {
+        return WALL_CLOCK.format(Instant.ofEpochMilli(epochMillis).atZone(ZoneId.systemDefault()));
+    }
+
+    private static String options(Map<String, String> options) {
+        if (options == null || options.isEmpty()) return "(none)";
+        StringJoiner j = new StringJoiner(",");
+        options.forEach((k, v) -> j.add(k + "=" + v));
+        return j.toString();
+    }
+}

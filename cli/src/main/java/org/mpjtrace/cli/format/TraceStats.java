@@ -1,0 +1,70 @@
+package org.mpjtrace.cli.format;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+
+/** The figures of the stats report, computed in one pass over all events: per rank and op, and per op. */
+public final class TraceStats {
+    private final Map<Integer, EnumMap<Op, OpTotals>> perRank = new LinkedHashMap<>();
+    private final EnumMap<Op, OpTotals> perOp = new EnumMap<>(Op.class);
+    private final OpTotals total = new OpTotals();
+
+    public TraceStats(TraceFile trace) {
+        for (RankTrace r : trace.ranks()) {
+            EnumMap<Op, OpTotals> ops = new EnumMap<>(Op.class);
+            long[] w = r.words();
+            for (int i = 0; i < r.eventCount(); i++) {
+                int b = RankTrace.base(i);
+                Op op = Op.ofCode(Event.opCode(w, b));
+                if (op == null) continue; // the reader rejects unknown codes; nothing to count here
+                ops.computeIfAbsent(op, o -> new OpTotals()).add(EventBytes.of(r, b), Event.exit(w, b) - Event.enter(w, b));
+            }
+            perRank.put(r.rank(), ops);
+            ops.forEach((op, t) -> {
+                perOp.computeIfAbsent(op, o -> new OpTotals()).add(t);
+                total.add(t);
+            });
+        }
+    }
+
+    /** Ranks in file order (ascending). */
+    public List<Integer> ranks() {
+        return new ArrayList<>(perRank.keySet());
+    }
+
+    /** One rank's ops, most time first (ties in op order), as mpiP ranks its calls. */
+    public List<Map.Entry<Op, OpTotals>> ofRank(int rank) {
+        return byTime(perRank.getOrDefault(rank, new EnumMap<>(Op.class)));
+    }
+
+    /** All ranks' ops summed, most time first. */
+    public List<Map.Entry<Op, OpTotals>> perOp() {
+        return byTime(perOp);
+    }
+
+    public OpTotals total() {
+        return total;
+    }
+
+    /** Total time in MPJ on one rank. */
+    public long rankNanos(int rank) {
+        long sum = 0;
+        for (OpTotals t : perRank.getOrDefault(rank, new EnumMap<>(Op.class)).values()) sum += t.nanos();
+        return sum;
+    }
+
+    private static List<Map.Entry<Op, OpTotals>> byTime(EnumMap<Op, OpTotals> ops) {
+        List<Map.Entry<Op, OpTotals>> list = new ArrayList<>(ops.entrySet());
+        // EnumMap iterates in op order and the sort is stable, so equal times stay in op order.
+        list.sort(Comparator.comparingLong((Map.Entry<Op, OpTotals> e) -> e.getValue().nanos()).reversed());
+        return list;
+    }
+}

@@ -1,0 +1,41 @@
+package org.mpjtrace.cli.format;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * Numbers as people read them in reports. Times are formatted from exact nanosecond counts with
+ * BigDecimal rather than String.format: decode prints millions of them, and doubles would print
+ * rounding noise for long runs.
+ */
+public final class Units {
+
+    private Units() {}
+
+    /**
+     * Nanoseconds as microseconds: three decimals (nanosecond resolution) below 10 us, where the
+     * digits matter for short calls, one decimal above, where they would be noise.
+     */
+    public static String micros(long nanos) {
+        int decimals = Math.abs(nanos) < 10_000 ? 3 : 1;
+        return BigDecimal.valueOf(nanos, 3).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    /** Nanoseconds as milliseconds with three decimals (microsecond resolution). */
+    public static String millis(long nanos) {
+        return BigDecimal.valueOf(nanos, 6).setScale(3, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    /** A file size with one decimal and a decimal unit (B, kB, MB, GB), as ls -h --si would. */
+    public static String fileSize(long bytes) {
+        if (bytes < 1000) return bytes + " B";
+        String[] units = {"kB", "MB", "GB", "TB"};
+        double v = bytes;
+        int u = -1;
+        while (v >= 999.95 && u < units.length - 1) {
+            v /= 1000;
+            u++;
+        }
+        return BigDecimal.valueOf(v).setScale(1, RoundingMode.HALF_UP).toPlainString() + " " + units[u];
+    }
+}

@@ -1,0 +1,251 @@
+package org.mpjtrace.cli.job;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.mpjtrace.cli.BadInputException;
+import org.mpjtrace.cli.ExitCodes;
+
+/**
+ * Runs one MPJ job through MPJ's starter, with or without the tracer agent, and judges the outcome:
+ * the command {@code mpjtrace run} and the integration tests both use it.
+ *
+ * <p>Everything mpjtrace itself says goes to the {@code messages} sink as whole lines prefixed
+ * "mpjtrace: " (the CLI passes stderr). The job's own output goes straight to this process's stdout and
+ * stderr unless {@link #captureOutput} redirects it. Nothing is thrown for expected failures: the
+ * {@link JobResult} carries the exit code (0 ok, 1 job failed, 2 bad input) and the line was printed.
+ */
+public final class JobLauncher {
+    /** Modes the agent accepts; more come with the clustering modes. */
+    private static final Set<String> MODES = Set.of(JobRequest.DUMP);
+    /** Agent keys set by mpjtrace's own options; letting --agent-opts set them too would be ambiguous. */
+    private static final Set<String> RESERVED_KEYS = Set.of("mode", "output");
+    private static final long KILL_GRACE_MILLIS = 5000;
+
+    private final Installation installation;
+    private final PrintWriter messages;
+    private Path workDir;
+    private OutputStream childOut;
+    private OutputStream childErr;
+    private Duration timeout;
+    private Duration daemonTimeout = Duration.ofSeconds(60);
+
+    public JobLauncher(Installation installation, PrintWriter messages) {
+        this.installation = installation;
+        this.messages = messages;
+    }
+
+    /** Runs the starter in {@code dir} (default: the current directory); relative paths are taken against it. */
+    public JobLauncher workingDirectory(Path dir) {
+        this.workDir = dir;
+        return this;
+    }
+
+    /**
+     * Copies the job's stdout and stderr to these streams instead of passing them through ({@code err}
+     * may be the same stream as {@code out}, or null for the same).
+     */
+    public JobLauncher captureOutput(OutputStream out, OutputStream err) {
+        this.childOut = out;
+        this.childErr = err != null ? err : out;
+        return this;
+    }
+
+    /** Kills the job (and reports it failed) when it runs longer than this; default: no limit. */
+    public JobLauncher timeout(Duration limit) {
+        this.timeout = limit;
+        return this;
+    }
+
+    /** How long to wait for a local niodev daemon to come up (default 60 s). */
+    public JobLauncher daemonTimeout(Duration limit) {
+        this.daemonTimeout = limit;
+        return this;
+    }
+
+    public JobResult run(JobRequest req) {
+        Path dir = (workDir != null ? workDir : Path.of("")).toAbsolutePath().normalize();
+        Path starterJar;
+        Path mpjHome;
+        Path machines = null;
+        Path traceFile = null;
+        String agentArg = null;
+        try {
+            check(req);
+            mpjHome = installation.mpjHome();
+            starterJar = installation.starterJar();
+            if (req.machines() != null) {
+                machines = dir.resolve(req.machines()).normalize();
+                if (!Files.isRegularFile(machines)) throw new BadInputException(req.machines() + ": no such machines file");
+            }
+            if (req.trace()) {
+                traceFile = dir.resolve(req.outputOrDefault()).normalize();
+                if (traceFile.toString().contains(","))
+                    throw new BadInputException(req.outputOrDefault() + ": the trace path may not contain ',' (it separates agent options)");
+                if (!Files.isDirectory(traceFile.getParent()))
+                    throw new BadInputException(req.outputOrDefault() + ": no such directory " + traceFile.getParent());
+                agentArg = StarterCommand.agentArg(installation.tracerJar(), req.mode(), traceFile, req.agentOptions());
+            }
+            if (req.device().equals(JobRequest.NIODEV) && machines == null) installation.daemonJar();
+        } catch (BadInputException e) {
+            say(e.getMessage());
+            return new JobResult(ExitCodes.BAD_INPUT, -1, null, null);
+        }
+
+        LocalDaemon daemon = null;
+        try {
+            if (req.device().equals(JobRequest.NIODEV) && machines == null) {
+                try {
+                    daemon = LocalDaemon.start(mpjHome, messages, daemonTimeout);
+                } catch (DaemonException e) {
+                    say("job failed: " + e.getMessage());
+                    return new JobResult(ExitCodes.JOB_FAILED, -1, traceFile, null);
+                }
+                machines = daemon.machinesFile();
+            }
+            List<String> cmd = StarterCommand.build(starterJar, req, machines, agentArg);
+            say("running " + req.mainClass() + " on " + req.ranks() + " ranks (" + req.device() + "), "
+                    + (req.trace() ? "tracing to " + req.outputOrDefault() : "not tracing"));
+            return launch(cmd, dir, mpjHome, req, traceFile);
+        } finally {
+            if (daemon != null) daemon.close();
+        }
+    }
+
+    private void check(JobRequest req) {
+        if (req.ranks() < 1) throw new BadInputException("-np must be at least 1, got " + req.ranks());
+        if (!req.device().equals(JobRequest.MULTICORE) && !req.device().equals(JobRequest.NIODEV))
+            throw new BadInputException("unknown device '" + req.device() + "' (expected multicore or niodev)");
+        if (req.machines() != null && !req.device().equals(JobRequest.NIODEV))
+            throw new BadInputException("--machines applies to --dev niodev only");
+        if (req.mainClass() == null || req.mainClass().isBlank()) throw new BadInputException("no main class given");
+        if (req.mainClass().startsWith("-"))
+            throw new BadInputException("'" + req.mainClass() + "' is not a class name (options go before -cp CLASSPATH MAIN)");
+        if (req.classpath() == null || req.classpath().isBlank()) throw new BadInputException("-cp needs a class path");
+        if (!MODES.contains(req.mode()))
+            throw new BadInputException("unknown mode '" + req.mode() + "' (expected " + String.join(", ", MODES) + ")");
+        if (!req.agentOptions().isEmpty()) {
+            for (String kv : req.agentOptions().split(",", -1)) {
+                int eq = kv.indexOf('=');
+                if (eq <= 0) throw new BadInputException("--agent-opts: '" + kv + "' is not key=value");
+                String key = kv.substring(0, eq).trim();
+                if (RESERVED_KEYS.contains(key))
+                    throw new BadInputException("--agent-opts: set '" + key + "' with --" + (key.equals("output") ? "output (-o)" : key) + " instead");
+            }
+        }
+    }
+
+    private JobResult launch(List<String> cmd, Path dir, Path mpjHome, JobRequest req, Path traceFile) {
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+        pb.environment().put("MPJ_HOME", mpjHome.toString());
+        if (childOut == null) pb.inheritIO();
+        else pb.redirectInput(ProcessBuilder.Redirect.INHERIT);
+
+        long startMillis = System.currentTimeMillis();
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            say("job failed: cannot start " + cmd.get(0) + ": " + e.getMessage());
+            return new JobResult(ExitCodes.JOB_FAILED, -1, traceFile, null);
+        }
+        // Ctrl-C or a kill of mpjtrace must not leave the starter's JVMs running.
+        Thread hook = new Thread(() -> ProcessTrees.destroy(p.toHandle(), KILL_GRACE_MILLIS), "mpjtrace-job-stopper");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Thread outPump = childOut == null ? null : pump(p.getInputStream(), childOut, "stdout");
+        Thread errPump = childOut == null ? null : pump(p.getErrorStream(), childErr, "stderr");
+        int exit;
+        try {
+            exit = await(p);
+            join(outPump);
+            join(errPump);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutting down: the hook takes care of the job
+            }
+        }
+
+        if (exit == TIMED_OUT) {
+            say("job failed: still running after " + timeout.toSeconds() + " s, killed");
+            return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
+        }
+        if (exit == INTERRUPTED) {
+            say("job failed: interrupted");
+            return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
+        }
+        if (exit != 0) {
+            say("job failed: the MPJ starter exited with code " + exit);
+            return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
+        }
+        if (!req.trace()) {
+            say("job finished");
+            return new JobResult(ExitCodes.OK, exit, null, null);
+        }
+        ProducedTrace produced = new ProducedTrace(traceFile, req.outputOrDefault().toString(), startMillis);
+        if (produced.problem() != null) {
+            say("job failed: " + produced.problem());
+            return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
+        }
+        say("trace written to " + req.outputOrDefault() + " (" + produced.summary() + ")");
+        return new JobResult(ExitCodes.OK, exit, traceFile, produced.trace());
+    }
+
+    private static final int TIMED_OUT = -2;
+    private static final int INTERRUPTED = -3;
+
+    /** The starter's exit code, or TIMED_OUT / INTERRUPTED after killing it. */
+    private int await(Process p) {
+        try {
+            if (timeout == null) return p.waitFor();
+            if (p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) return p.exitValue();
+            ProcessTrees.destroy(p.toHandle(), KILL_GRACE_MILLIS);
+            return TIMED_OUT;
+        } catch (InterruptedException e) {
+            ProcessTrees.destroy(p.toHandle(), KILL_GRACE_MILLIS);
+            Thread.currentThread().interrupt();
+            return INTERRUPTED;
+        }
+    }
+
+    private static Thread pump(InputStream from, OutputStream to, String what) {
+        Thread t = new Thread(() -> {
+            byte[] buf = new byte[8192];
+            try (InputStream in = from) {
+                for (int n; (n = in.read(buf)) >= 0; ) {
+                    synchronized (to) {
+                        to.write(buf, 0, n);
+                        to.flush();
+                    }
+                }
+            } catch (IOException e) {
+                // the job is gone or the sink is closed: nothing more to copy
+            }
+        }, "mpjtrace-job-" + what);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private static void join(Thread t) {
+        if (t == null) return;
+        try {
+            t.join(KILL_GRACE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void say(String line) {
+        messages.println("mpjtrace: " + BadInputException.oneLine(line));
+        messages.flush();
+    }
+}

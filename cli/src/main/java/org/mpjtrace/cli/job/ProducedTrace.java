@@ -1,0 +1,91 @@
+package org.mpjtrace.cli.job;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.mpjtrace.cli.format.Units;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.io.TraceFormatException;
+import org.mpjtrace.trace.io.TraceReader;
+
+/**
+ * Checks the trace a job should have written: it exists, this job wrote it (not an older run), and it
+ * reads back. The starter exits 0 even when a rank throws, so the file is the real evidence of success.
+ */
+final class ProducedTrace {
+    private final Path file;
+    private final String label;
+    private TraceFile trace;
+    private String problem;
+
+    /**
+     * @param file         absolute path of the trace
+     * @param label        the path as the user named it, for messages
+     * @param jobStartMillis wall clock just before the starter was launched
+     */
+    ProducedTrace(Path file, String label, long jobStartMillis) {
+        this.file = file;
+        this.label = label;
+        check(jobStartMillis);
+    }
+
+    private void check(long jobStartMillis) {
+        if (!Files.isRegularFile(file)) {
+            problem = "no trace file was written to " + label;
+            return;
+        }
+        long modified;
+        try {
+            modified = Files.getLastModifiedTime(file).toMillis();
+        } catch (IOException e) {
+            problem = "cannot read " + label + ": " + e.getMessage();
+            return;
+        }
+        if (!writtenSince(modified, jobStartMillis)) {
+            problem = "the job did not write a trace: " + label + " is from an earlier run";
+            return;
+        }
+        try {
+            trace = TraceReader.read(file);
+        } catch (TraceFormatException e) {
+            problem = "the trace it wrote is unreadable: " + e.getMessage();
+        } catch (IOException | RuntimeException e) {
+            problem = "cannot read " + label + ": " + e.getMessage();
+        }
+    }
+
+    /**
+     * Whether a file modified at {@code modified} was written after {@code start}. File systems that keep
+     * whole seconds round modification times down, so on those the start is rounded down as well.
+     */
+    static boolean writtenSince(long modified, long start) {
+        if (modified >= start) return true;
+        return modified % 1000 == 0 && modified >= start - start % 1000;
+    }
+
+    /** Null when the trace is fine, else one line saying what is wrong. */
+    String problem() {
+        return problem;
+    }
+
+    TraceFile trace() {
+        return trace;
+    }
+
+    /** {@code 16 ranks, 123456 events, 2.1 MB}. */
+    String summary() {
+        long events = 0;
+        for (RankTrace r : trace.ranks()) events += r.eventCount();
+        int world = trace.meta().worldSize();
+        int present = trace.ranks().size();
+        String ranks = present == world ? world + " ranks" : present + " of " + world + " ranks";
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (IOException e) {
+            size = -1;
+        }
+        return ranks + ", " + events + " events" + (size >= 0 ? ", " + Units.fileSize(size) : "");
+    }
+}

@@ -1,0 +1,28 @@
+package org.mpjtrace.trace;
+
+/**
+ * One rewritten MPJ call site of the application.
+ *
+ * @param id             the id events carry in their site field (dense, per trace)
+ * @param className      the calling class, dotted
+ * @param methodName     the calling method
+ * @param line           source line, or -1 when the class has no line table
+ * @param ordinal        the call's position among the MPJ calls of that method (0-based), so two calls on
+ *                       one line stay apart
+ * @param api            the MPJ method called, as owner.name (e.g. {@code mpi.Intracomm.Allreduce})
+ * @param stackSignature 64-bit signature of the call site (and, with calling context, its callers)
+ */
+public record CallSite(int id, String className, String methodName, int line, int ordinal, String api,
+                       long stackSignature) {
+
+    /** Class.method:line as users read it, with the simple class name. */
+    public String where() {
+        String simple = className.substring(className.lastIndexOf('.') + 1);
+        return simple + "." + methodName + ":" + (line < 0 ? "?" : Integer.toString(line));
+    }
+
+    /** What identifies the site across JVMs, whatever id each JVM gave it. */
+    public String key() {
+        return className + "#" + methodName + "#" + line + "#" + ordinal + "#" + api;
+    }
+}

@@ -1,0 +1,130 @@
+package org.mpjtrace.trace;
+
+/**
+ * The fixed-size event record: {@link #WORDS} longs, written by the probe into a ring and kept as-is
+ * in dump traces. Two 32-bit fields share a word where they fit. Fields an op does not use hold
+ * {@link #NONE}.
+ *
+ * <pre>
+ * word  high 32 bits            low 32 bits
+ *  0    op code                 call-site id
+ *  1    stack signature (64 bits)
+ *  2    communicator id         datatype id
+ *  3    peer                    tag
+ *  4    count                   request id
+ *  5    peer2                   tag2
+ *  6    count2                  datatype2 id
+ *  7    reduction-op id         color
+ *  8    key                     result id
+ *  9    enter time, ns (System.nanoTime of the rank's JVM)
+ * 10    exit time, ns
+ * 11    digest of array arguments (64 bits)
+ * </pre>
+ *
+ * Meaning by {@link Op.Family}:
+ * <ul>
+ *   <li>P2P: peer = destination or source as passed (MPJ's ANY_SOURCE, PROC_NULL kept as given), tag,
+ *       count, datatype; request = symbolic id of the Request returned. Sendrecv: peer/tag/count/datatype
+ *       are the send side, peer2/tag2/count2/datatype2 the receive side; Sendrecv_replace: peer2/tag2
+ *       are the source and its tag. Probe and Iprobe: peer = source, tag, count 0.</li>
+ *   <li>COLLECTIVE: peer = root for rooted ops, else NONE; count/datatype = the send side and
+ *       count2/datatype2 the receive side where there is one, except Scatter and Scatterv, whose
+ *       count/datatype are the receive side (count2/datatype2 Scatter's send side); Alltoallv: count =
+ *       the sum of send counts; Reduce_scatter: count = the sum of receive counts; digest = hash of the
+ *       count and displacement arrays (v-variants, also Create_cart's dims); reduction-op id for
+ *       reductions.</li>
+ *   <li>COMPLETION: count = number of requests the call names (1 for Wait, Test, Cancel, Start); request =
+ *       symbolic id of the single request; digest = hash of the symbolic ids of an array.</li>
+ *   <li>COMMUNICATOR: result = symbolic id of the communicator created; color, key for Split; for Shift
+ *       peer = direction, count = displacement, peer2/tag2 = the source and destination it answered;
+ *       for Create_intercomm peer = remote leader, tag = tag.</li>
+ *   <li>PACKING: count, datatype.</li>
+ *   <li>SETUP: Init's communicator is COMM_WORLD; Abort's tag holds the error code.</li>
+ * </ul>
+ * Communicator, datatype, reduction-op and request ids are symbolic: small integers per rank, in order
+ * of first use (see {@link RankTrace} for the tables that give their meaning).
+ */
+public final class Event {
+    public static final int WORDS = 12;
+    /** A field the op does not use. Not a rank: MPJ's sentinels are ANY_SOURCE -2 and PROC_NULL -3. */
+    public static final int NONE = -1;
+
+    public static final int W_OP_SITE = 0;
+    public static final int W_STACK = 1;
+    public static final int W_COMM_DTYPE = 2;
+    public static final int W_PEER_TAG = 3;
+    public static final int W_COUNT_REQUEST = 4;
+    public static final int W_PEER2_TAG2 = 5;
+    public static final int W_COUNT2_DTYPE2 = 6;
+    public static final int W_REDOP_COLOR = 7;
+    public static final int W_KEY_RESULT = 8;
+    public static final int W_ENTER = 9;
+    public static final int W_EXIT = 10;
+    public static final int W_DIGEST = 11;
+
+    private Event() {}
+
+    public static long pack(int high, int low) {
+        return ((long) high << 32) | (low & 0xFFFF_FFFFL);
+    }
+
+    public static int high(long word) {
+        return (int) (word >>> 32);
+    }
+
+    public static int low(long word) {
+        return (int) word;
+    }
+
+    // Readers over a record starting at words[base]: each names the field it returns.
+    public static int opCode(long[] w, int base) { return high(w[base + W_OP_SITE]); }
+    public static int site(long[] w, int base) { return low(w[base + W_OP_SITE]); }
+    public static long stack(long[] w, int base) { return w[base + W_STACK]; }
+    public static int comm(long[] w, int base) { return high(w[base + W_COMM_DTYPE]); }
+    public static int datatype(long[] w, int base) { return low(w[base + W_COMM_DTYPE]); }
+    public static int peer(long[] w, int base) { return high(w[base + W_PEER_TAG]); }
+    public static int tag(long[] w, int base) { return low(w[base + W_PEER_TAG]); }
+    public static int count(long[] w, int base) { return high(w[base + W_COUNT_REQUEST]); }
+    public static int request(long[] w, int base) { return low(w[base + W_COUNT_REQUEST]); }
+    public static int peer2(long[] w, int base) { return high(w[base + W_PEER2_TAG2]); }
+    public static int tag2(long[] w, int base) { return low(w[base + W_PEER2_TAG2]); }
+    public static int count2(long[] w, int base) { return high(w[base + W_COUNT2_DTYPE2]); }
+    public static int datatype2(long[] w, int base) { return low(w[base + W_COUNT2_DTYPE2]); }
+    public static int redop(long[] w, int base) { return high(w[base + W_REDOP_COLOR]); }
+    public static int color(long[] w, int base) { return low(w[base + W_REDOP_COLOR]); }
+    public static int key(long[] w, int base) { return high(w[base + W_KEY_RESULT]); }
+    public static int result(long[] w, int base) { return low(w[base + W_KEY_RESULT]); }
+    public static long enter(long[] w, int base) { return w[base + W_ENTER]; }
+    public static long exit(long[] w, int base) { return w[base + W_EXIT]; }
+    public static long digest(long[] w, int base) { return w[base + W_DIGEST]; }
+
+    /**
+     * The peer of the (op, peer, count) projection: the point-to-point partner (Sendrecv: the
+     * destination), the root of a rooted collective, else NONE.
+     */
+    public static int projectedPeer(long[] w, int base) {
+        Op op = Op.ofCode(opCode(w, base));
+        if (op == null) return NONE;
+        switch (op.family) {
+            case P2P:
+                return peer(w, base);
+            case COLLECTIVE:
+                return op.hasRoot() ? peer(w, base) : NONE;
+            default:
+                return NONE;
+        }
+    }
+
+    /** The count of the (op, peer, count) projection: see the family rules above; 0 where there is none. */
+    public static int projectedCount(long[] w, int base) {
+        Op op = Op.ofCode(opCode(w, base));
+        if (op == null) return 0;
+        switch (op.family) {
+            case P2P: case COLLECTIVE: case COMPLETION: case PACKING:
+                int c = count(w, base);
+                return c == NONE ? 0 : c;
+            default:
+                return 0;
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package org.mpjtrace.trace;
+
+/**
+ * The tracer's own bookkeeping for one rank.
+ *
+ * @param ringWaits       times the rank's producer found its ring full and waited for the fold thread
+ * @param ringWaitNanos   total time spent in those waits
+ * @param internalErrors  errors of the tracer caught on this rank
+ * @param disabledReason  why tracing was turned off for this rank, or "" when it stayed on
+ */
+public record RankStats(long ringWaits, long ringWaitNanos, long internalErrors, String disabledReason) {
+
+    public static final RankStats EMPTY = new RankStats(0, 0, 0, "");
+}

@@ -1,0 +1,35 @@
+package org.mpjtrace.trace;
+
+import java.util.List;
+
+/**
+ * Everything one rank recorded in dump mode: its events as {@link Event} records laid end to end, and
+ * the tables that give the symbolic ids in them their meaning.
+ *
+ * @param rank       rank in COMM_WORLD
+ * @param host       host the rank ran on
+ * @param initNanos  the rank's System.nanoTime() when MPI.Init returned; event times count from it
+ * @param eventCount number of events
+ * @param words      eventCount * Event.WORDS longs
+ */
+public record RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,
+                        List<CommInfo> comms, List<DatatypeInfo> datatypes, List<RedOpInfo> redops,
+                        RankStats stats) {
+
+    /** Offset of event i in {@link #words}. */
+    public static int base(int i) {
+        return i * Event.WORDS;
+    }
+
+    public DatatypeInfo datatype(int id) {
+        return id >= 0 && id < datatypes.size() ? datatypes.get(id) : null;
+    }
+
+    public CommInfo comm(int id) {
+        return id >= 0 && id < comms.size() ? comms.get(id) : null;
+    }
+
+    public RedOpInfo redop(int id) {
+        return id >= 0 && id < redops.size() ? redops.get(id) : null;
+    }
+}

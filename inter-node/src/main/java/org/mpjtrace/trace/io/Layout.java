@@ -1,0 +1,24 @@
+package org.mpjtrace.trace.io;
+
+import java.nio.charset.StandardCharsets;
+
+/** Sizes and magic numbers of format version 1 (the picture is in package-info). */
+final class Layout {
+    static final byte[] FILE_MAGIC = "MPJTRACE".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] PAYLOAD_MAGIC = "MPJTPAYL".getBytes(StandardCharsets.US_ASCII);
+    static final int VERSION = 1;
+
+    /** Magic and version. */
+    static final int PREAMBLE_BYTES = 12;
+    /** Kind byte, body length, checksum. */
+    static final int SECTION_HEADER_BYTES = 9;
+    /** Raw length and packed length of an LZ4 block. */
+    static final int BLOCK_HEADER_BYTES = 8;
+    /**
+     * Largest raw block. Bounds what a reader allocates per block whatever a length field says, and
+     * is far beyond LZ4's 64 KiB window, so larger blocks would not compress better.
+     */
+    static final int MAX_BLOCK_RAW = 1 << 20;
+
+    private Layout() {}
+}

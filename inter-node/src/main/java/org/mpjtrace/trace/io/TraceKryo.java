@@ -1,0 +1,50 @@
+package org.mpjtrace.trace.io;
+
+import com.esotericsoftware.kryo.Kryo;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.CommInfo;
+import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.RankStats;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.RedOpInfo;
+
+/**
+ * Kryo set up for the format: only the classes below, each under an explicit id with a hand-written
+ * serializer, so nothing about the encoding depends on registration order, field reflection or Kryo's
+ * defaults. The ids are part of the format (a section's data starts with its object's id): never reuse
+ * or renumber one; new classes take new ids. Kryo instances are not thread-safe: each writer, read
+ * and codec call makes its own.
+ */
+final class TraceKryo {
+    // Kryo's own registrations of primitives and String use ids 0..9; ours start well clear of them.
+    static final int JOB_META = 20;
+    static final int CALL_SITE = 21;
+    static final int COMM_INFO = 22;
+    static final int DATATYPE_INFO = 23;
+    static final int RED_OP_INFO = 24;
+    static final int RANK_STATS = 25;
+    static final int RANK_TRACE = 26;
+    static final int SITE_TABLE = 27;
+    static final int END_MARK = 28;
+    static final int RANK_PAYLOAD = 29;
+
+    private TraceKryo() {}
+
+    static Kryo create() {
+        Kryo kryo = new Kryo();
+        kryo.setRegistrationRequired(true);
+        kryo.setReferences(false); // trees of records: no shared or cyclic objects to track
+        kryo.register(JobMeta.class, new JobMetaSerializer(), JOB_META);
+        kryo.register(CallSite.class, new CallSiteSerializer(), CALL_SITE);
+        kryo.register(CommInfo.class, new CommInfoSerializer(), COMM_INFO);
+        kryo.register(DatatypeInfo.class, new DatatypeInfoSerializer(), DATATYPE_INFO);
+        kryo.register(RedOpInfo.class, new RedOpInfoSerializer(), RED_OP_INFO);
+        kryo.register(RankStats.class, new RankStatsSerializer(), RANK_STATS);
+        kryo.register(RankTrace.class, new RankTraceSerializer(), RANK_TRACE);
+        kryo.register(SiteTable.class, new SiteTableSerializer(), SITE_TABLE);
+        kryo.register(EndMark.class, new EndMarkSerializer(), END_MARK);
+        kryo.register(RankPayload.class, new RankPayloadSerializer(), RANK_PAYLOAD);
+        return kryo;
+    }
+}

@@ -1,0 +1,101 @@
+package org.mpjtrace.trace.io;
+
+import java.util.List;
+import java.util.function.ToIntFunction;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankTrace;
+
+/**
+ * What a well-formed trace satisfies beyond decoding. The writer refuses what breaks a rule (so it never
+ * produces a file its reader rejects) and the readers report it as corruption. Each check returns a
+ * description of the first problem, or null.
+ */
+final class TraceRules {
+
+    private TraceRules() {}
+
+    static String metaProblem(JobMeta meta) {
+        if (meta == null) return "no job metadata";
+        if (meta.worldSize() < 1) return "world size " + meta.worldSize() + " is not positive";
+        return null;
+    }
+
+    /**
+     * Rules for one rank's trace on its own. {@code worldSize} bounds the rank when known (files);
+     * pass -1 when it is not (payloads). Site ids are checked against a table by {@link #siteProblem}.
+     */
+    static String rankProblem(RankTrace t, int worldSize) {
+        if (t == null) return "no rank trace";
+        int r = t.rank();
+        if (r < 0 || (worldSize >= 0 && r >= worldSize))
+            return "rank " + r + " outside [0, " + (worldSize >= 0 ? Integer.toString(worldSize) : "world size") + ")";
+        if (t.eventCount() < 0) return "rank " + r + ": negative event count " + t.eventCount();
+        if (t.words() == null) return "rank " + r + ": no event words";
+        long expected = (long) t.eventCount() * Event.WORDS;
+        if (t.words().length != expected)
+            return "rank " + r + ": " + t.eventCount() + " events need " + expected + " words, found " + t.words().length;
+        String table = tableProblem(r, "communicator", t.comms(), c -> c.id());
+        if (table == null) table = tableProblem(r, "datatype", t.datatypes(), d -> d.id());
+        if (table == null) table = tableProblem(r, "reduction op", t.redops(), o -> o.id());
+        if (table != null) return table;
+        if (t.stats() == null) return "rank " + r + ": no statistics";
+        long[] w = t.words();
+        for (int i = 0; i < t.eventCount(); i++) {
+            int b = RankTrace.base(i);
+            int op = Event.opCode(w, b);
+            if (Op.ofCode(op) == null) return "rank " + r + ": event " + i + " has unknown op code " + op;
+            int site = Event.site(w, b);
+            if (site < 0) return "rank " + r + ": event " + i + " names call site " + site;
+        }
+        return null;
+    }
+
+    /** The first event whose site id is not in a table of {@code siteCount} sites. */
+    static String siteProblem(RankTrace t, int siteCount) {
+        for (int i = 0; i < t.eventCount(); i++) {
+            int site = Event.site(t.words(), RankTrace.base(i));
+            if (site >= siteCount)
+                return "rank " + t.rank() + ": event " + i + " names call site " + site + ", the site table has " + siteCount;
+        }
+        return null;
+    }
+
+    /** Index of the (first) event naming the highest site id, or -1 when there are no events. */
+    static int eventWithHighestSite(RankTrace t) {
+        int best = -1;
+        int highest = Integer.MIN_VALUE;
+        for (int i = 0; i < t.eventCount(); i++) {
+            int site = Event.site(t.words(), RankTrace.base(i));
+            if (site > highest) {
+                highest = site;
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /** Sites are numbered by their position, which is how events name them. */
+    static String sitesProblem(List<CallSite> sites) {
+        if (sites == null) return "no call-site table";
+        for (int i = 0; i < sites.size(); i++) {
+            CallSite s = sites.get(i);
+            if (s == null) return "call site " + i + " missing";
+            if (s.id() != i) return "call site at index " + i + " has id " + s.id();
+        }
+        return null;
+    }
+
+    /** RankTrace's lookups index its tables by id, so each entry's id must be its position. */
+    private static <T> String tableProblem(int rank, String what, List<T> table, ToIntFunction<T> id) {
+        if (table == null) return "rank " + rank + ": no " + what + " table";
+        for (int i = 0; i < table.size(); i++) {
+            T entry = table.get(i);
+            if (entry == null) return "rank " + rank + ": " + what + " " + i + " missing";
+            if (id.applyAsInt(entry) != i) return "rank " + rank + ": " + what + " at index " + i + " has id " + id.applyAsInt(entry);
+        }
+        return null;
+    }
+}

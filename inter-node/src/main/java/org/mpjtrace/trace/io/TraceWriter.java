@@ -1,0 +1,165 @@
+package org.mpjtrace.trace.io;
+
+import com.esotericsoftware.kryo.Kryo;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.BitSet;
+import java.util.List;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.RankTrace;
+
+/**
+ * Writes one trace file: {@link #create} (header and META), {@link #writeRank} per rank in any order,
+ * {@link #writeSites} once, then {@link #commit}. Everything goes to a temp file beside the target,
+ * which commit forces to disk and renames over the target in one step: readers see the old file or
+ * the whole new one, never a part. Without commit, {@link #close} deletes the temp file and leaves the
+ * target as it was.
+ *
+ * <p>The writer refuses (IllegalArgumentException, nothing written) what the reader would reject: a
+ * rank twice or outside the world, words that do not match the event count, an unknown op code, a
+ * site id outside the table. Not thread-safe: one thread writes a file.
+ */
+public final class TraceWriter implements Closeable {
+    private final Path file;
+    private final Path temp;
+    private final FileChannel channel;
+    private final int worldSize;
+    private final Kryo kryo = TraceKryo.create();
+    private final BitSet ranksWritten = new BitSet();
+    private int sections;
+    private int siteCount = -1;
+    /** The event naming the highest site id so far, to check against the table whichever comes first. */
+    private String highestSiteUse;
+    private int highestSite = -1;
+    private boolean broken;
+    private boolean committed;
+    private boolean closed;
+
+    private TraceWriter(Path file, Path temp, FileChannel channel, int worldSize) {
+        this.file = file;
+        this.temp = temp;
+        this.channel = channel;
+        this.worldSize = worldSize;
+    }
+
+    /** Starts writing {@code file} via a temp file beside it (file + ".tmp"); writes header and META. */
+    public static TraceWriter create(Path file, JobMeta meta) throws IOException {
+        String problem = TraceRules.metaProblem(meta);
+        if (problem != null) throw new IllegalArgumentException(problem);
+        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE);
+        TraceWriter writer = new TraceWriter(file, temp, channel, meta.worldSize());
+        try {
+            writer.append(ByteBuffer.wrap(Preamble.bytes(Layout.FILE_MAGIC)));
+            writer.writeSection(SectionKind.META, meta);
+        } catch (IOException | RuntimeException | Error e) {
+            writer.close();
+            throw e;
+        }
+        return writer;
+    }
+
+    /** Appends one RANK section. */
+    public void writeRank(RankTrace rank) throws IOException {
+        checkWritable();
+        String problem = TraceRules.rankProblem(rank, worldSize);
+        if (problem != null) throw new IllegalArgumentException(problem);
+        if (ranksWritten.get(rank.rank())) throw new IllegalArgumentException("rank " + rank.rank() + " written twice");
+        int highest = TraceRules.eventWithHighestSite(rank);
+        if (siteCount >= 0) {
+            String siteProblem = TraceRules.siteProblem(rank, siteCount);
+            if (siteProblem != null) throw new IllegalArgumentException(siteProblem);
+        }
+        writeSection(SectionKind.RANK, rank);
+        ranksWritten.set(rank.rank());
+        if (highest >= 0) {
+            int site = Event.site(rank.words(), RankTrace.base(highest));
+            if (site > highestSite) {
+                highestSite = site;
+                highestSiteUse = "rank " + rank.rank() + ": event " + highest + " names call site " + site;
+            }
+        }
+    }
+
+    /** Appends the SITES section: the call-site table the ranks' site ids refer to. Once per file. */
+    public void writeSites(List<CallSite> sites) throws IOException {
+        checkWritable();
+        if (siteCount >= 0) throw new IllegalStateException("call-site table already written");
+        String problem = TraceRules.sitesProblem(sites);
+        if (problem != null) throw new IllegalArgumentException(problem);
+        if (highestSite >= sites.size())
+            throw new IllegalArgumentException(highestSiteUse + ", the site table has " + sites.size());
+        writeSection(SectionKind.SITES, new SiteTable(sites));
+        siteCount = sites.size();
+    }
+
+    /** Writes END, forces to disk, atomically renames the temp file over {@code file}. */
+    public void commit() throws IOException {
+        checkWritable();
+        if (siteCount < 0) throw new IllegalStateException("no call-site table written");
+        try {
+            writeSection(SectionKind.END, new EndMark(sections));
+            channel.force(true);
+            channel.close();
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException | Error e) {
+            broken = true; // END may be written: another try would append a second one
+            throw e;
+        }
+        committed = true;
+        syncDirectory();
+    }
+
+    /** Without commit: deletes the temp file; an existing {@code file} is left untouched. */
+    @Override
+    public void close() throws IOException {
+        if (closed) return;
+        closed = true;
+        if (committed) return;
+        try {
+            channel.close();
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    private void checkWritable() {
+        if (closed || committed) throw new IllegalStateException("trace writer for " + file + " already " + (committed ? "committed" : "closed"));
+        if (broken) throw new IllegalStateException("an earlier write to " + temp + " failed; the file cannot be committed");
+    }
+
+    private void writeSection(SectionKind kind, Object value) throws IOException {
+        // Encoded in memory first: a failure there leaves the file as it was and the writer usable.
+        append(SectionEncoder.encode(kryo, kind, value));
+        sections++;
+    }
+
+    private void append(ByteBuffer bytes) throws IOException {
+        try {
+            while (bytes.hasRemaining()) channel.write(bytes);
+        } catch (IOException | RuntimeException | Error e) {
+            broken = true; // part of a section may be on disk: committing now would publish a corrupt file
+            throw e;
+        }
+    }
+
+    /** Makes the rename itself durable. Best effort: not every platform lets a directory be forced. */
+    private void syncDirectory() {
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir == null) return;
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
+        } catch (IOException | RuntimeException e) {
+            // The file is complete and in place; only its survival across a power cut is less certain.
+        }
+    }
+}

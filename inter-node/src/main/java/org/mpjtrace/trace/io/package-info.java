@@ -1,0 +1,41 @@
+/**
+ * The trace file format (version 1) and the payload a rank sends to rank 0 at the end of a job.
+ *
+ * <p>All integers in headers are big-endian.
+ *
+ * <pre>
+ * trace file
+ *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
+ *   offset 8   int32    format version (1)
+ *   offset 12  sections, one after another, the last one END, nothing after it
+ *
+ * section (at offset s)
+ *   s+0        uint8    kind: 1 META, 2 RANK, 3 SITES, 4 END, 5 PAYLOAD (payloads only); others unknown
+ *   s+1        int32    body length n (bytes after this 9-byte header)
+ *   s+5        int32    CRC32C of the kind byte, the 4 length bytes and the n body bytes
+ *   s+9        n bytes  body: LZ4 blocks, back to back, filling the body exactly
+ *
+ * LZ4 block (inside a body)
+ *   +0         int32    raw length r, 1 .. 1 MiB (the reader allocates no more than this per block)
+ *   +4         int32    packed length p, 1 .. bytes left in the body
+ *   +8         p bytes  one LZ4 block (raw format), decompressed with the safe decompressor to exactly r bytes
+ *
+ * decompressed data of a section: varint registration id of the section's class (see TraceKryo),
+ *   then that object as written by its serializer; nothing may follow it.
+ *   META    JobMeta       written first, exactly once
+ *   RANK    RankTrace     one per rank, any order
+ *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks)
+ *   END     EndMark       the number of sections before it, so a file cut at a section boundary is
+ *                         recognised as truncated
+ *
+ * payload (what a rank sends to rank 0)
+ *   offset 0   8 bytes  magic "MPJTPAYL"
+ *   offset 8   int32    format version (1)
+ *   offset 12  exactly one section of kind PAYLOAD (RankPayload), nothing after it
+ * </pre>
+ *
+ * <p>Readers check all of it (magic, version, header bounds against the size, checksum, block lengths,
+ * decoded lengths, decoding, then the trace's own rules in {@link org.mpjtrace.trace.io.TraceRules}) and
+ * report the first problem as a one-line {@link org.mpjtrace.trace.io.TraceFormatException}.
+ */
+package org.mpjtrace.trace.io;

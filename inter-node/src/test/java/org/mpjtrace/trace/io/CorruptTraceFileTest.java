@@ -1,0 +1,274 @@
+package org.mpjtrace.trace.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.RankStats;
+import org.mpjtrace.trace.RankTrace;
+
+class CorruptTraceFileTest {
+    @TempDir
+    Path dir;
+    Path file;
+    byte[] good;
+
+    @BeforeEach
+    void writeGoodFile() throws Exception {
+        good = Files.readAllBytes(TraceSamples.writeSample(dir.resolve("good.mpjt")));
+        file = dir.resolve("run.mpjt");
+    }
+
+    /** Writes {@code bytes} as the file and returns the one-line message reading it gives. */
+    private String failure(byte[] bytes) throws Exception {
+        Files.write(file, bytes);
+        try {
+            TraceReader.read(file);
+        } catch (TraceFormatException e) {
+            return TraceSamples.assertOneLine(e, file.toString());
+        } catch (Throwable t) {
+            throw new AssertionError("not a TraceFormatException: " + t, t);
+        }
+        return fail("read without complaint");
+    }
+
+    private static void assertContains(String message, String... parts) {
+        for (String part : parts) assertTrue(message.contains(part), "'" + part + "' in: " + message);
+    }
+
+    /** Offset of section {@code index} in {@code bytes}, by walking the headers. */
+    private static int sectionOffset(byte[] bytes, int index) {
+        int at = Layout.PREAMBLE_BYTES;
+        for (int i = 0; i < index; i++) at += Layout.SECTION_HEADER_BYTES + ByteBuffer.wrap(bytes).getInt(at + 1);
+        return at;
+    }
+
+    private static RankTrace withWords(RankTrace t, int eventCount, long[] words) {
+        return new RankTrace(t.rank(), t.host(), t.initNanos(), eventCount, words, t.comms(), t.datatypes(), t.redops(), t.stats());
+    }
+
+    private FileForge metaAndRank(RankTrace rank) {
+        return new FileForge().section(SectionKind.META, TraceSamples.meta(3)).section(SectionKind.RANK, rank);
+    }
+
+    @Test
+    void emptyFile() throws Exception {
+        assertEquals(file + ": empty file (0 bytes)", failure(new byte[0]));
+    }
+
+    @Test
+    void everyCutIsReportedAsTruncated() throws Exception {
+        for (int length = 0; length < good.length; length++) {
+            String m = failure(Arrays.copyOf(good, length));
+            assertTrue(m.contains("truncated") || m.contains("empty file"), "cut at " + length + ": " + m);
+        }
+    }
+
+    @Test
+    void cutAtASectionBoundaryIsTruncatedNotShort() throws Exception {
+        int end = sectionOffset(good, 5); // META, 3 RANK, SITES, then END
+        assertEquals(SectionKind.END.code, good[end]);
+        assertEquals(file + ": truncated: file ends at offset " + end + " after 5 sections, without END",
+                failure(Arrays.copyOf(good, end)));
+    }
+
+    @Test
+    void cutInsideABodyNamesSectionOffsetAndSizes() throws Exception {
+        int rank = sectionOffset(good, 2);
+        int bodyLength = ByteBuffer.wrap(good).getInt(rank + 1);
+        String m = failure(Arrays.copyOf(good, rank + 20));
+        assertEquals(file + ": truncated: section 2 (RANK) at offset " + rank + " needs " + (9 + bodyLength) + " bytes, 20 left", m);
+    }
+
+    @Test
+    void everyFlippedByteIsDetected() throws Exception {
+        for (int i = 0; i < good.length; i++) {
+            byte[] bad = good.clone();
+            bad[i] ^= (byte) 0xFF;
+            try {
+                failure(bad);
+            } catch (AssertionError e) {
+                throw new AssertionError("byte " + i + " flipped: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    @Test
+    void everyFlippedBitIsDetected() throws Exception {
+        for (int i = 0; i < good.length; i++) {
+            for (int bit = 0; bit < 8; bit++) {
+                byte[] bad = good.clone();
+                bad[i] ^= (byte) (1 << bit);
+                try {
+                    failure(bad);
+                } catch (AssertionError e) {
+                    throw new AssertionError("bit " + bit + " of byte " + i + " flipped: " + e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    @Test
+    void flippedBodyByteIsAChecksumMismatchNamingTheSection() throws Exception {
+        int rank = sectionOffset(good, 2);
+        byte[] bad = good.clone();
+        bad[rank + 9 + 3] ^= 0x10;
+        assertEquals(file + ": checksum mismatch in section 2 (RANK) at offset " + rank, failure(bad));
+    }
+
+    @Test
+    void badMagic() throws Exception {
+        byte[] bad = good.clone();
+        bad[0] = 'X';
+        assertEquals(file + ": not an mpjtrace file (bad magic)", failure(bad));
+        assertEquals(file + ": not an mpjtrace file (bad magic)", failure("hello".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(file + ": not an mpjtrace file (bad magic)", failure(PayloadCodec.encode(
+                new RankPayload(TraceSamples.rank(0), TraceSamples.sites()))));
+    }
+
+    @Test
+    void unknownVersion() throws Exception {
+        byte[] bad = good.clone();
+        ByteBuffer.wrap(bad).putInt(8, 2);
+        assertContains(failure(bad), "unsupported format version 2 at offset 8");
+    }
+
+    @Test
+    void absurdSectionLengths() throws Exception {
+        int rank = sectionOffset(good, 1);
+        byte[] bad = good.clone();
+        ByteBuffer.wrap(bad).putInt(rank + 1, Integer.MAX_VALUE);
+        assertContains(failure(bad), "truncated: section 1 (RANK) at offset " + rank, "needs " + (Integer.MAX_VALUE + 9L) + " bytes");
+        ByteBuffer.wrap(bad).putInt(rank + 1, -1);
+        assertContains(failure(bad), "corrupt section 1 (RANK) at offset " + rank + ": negative body length -1");
+    }
+
+    @Test
+    void absurdBlockLengthsBehindAGoodChecksum() throws Exception {
+        byte[] body = new byte[16];
+        ByteBuffer.wrap(body).putInt(1 << 30).putInt(8);
+        assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
+                "corrupt section 0 (META) at offset 12: LZ4 block at body offset 0 declares 1073741824 raw bytes");
+        ByteBuffer.wrap(body).putInt(0, 100).putInt(4, 1_000_000);
+        assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
+                "declares 1000000 packed bytes, 8 left");
+        ByteBuffer.wrap(body).putInt(0, 100).putInt(4, 8);
+        assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
+                "corrupt section 0 (META) at offset 12: LZ4 block at body offset 0");
+        assertContains(failure(new FileForge().body(SectionKind.META.code, new byte[5]).toByteArray()), "header cut short");
+    }
+
+    @Test
+    void absurdCountsBehindAGoodChecksumAllocateNothing() throws Exception {
+        FileForge events = new FileForge().section(SectionKind.META, TraceSamples.meta(3)).raw(SectionKind.RANK.code, out -> {
+            out.writeVarInt(TraceKryo.RANK_TRACE, true);
+            out.writeVarInt(0, false);
+            Strings.write(out, "h");
+            out.writeLong(0);
+            out.writeVarInt(150_000_000, true); // 1.8 billion longs if believed
+        });
+        assertContains(failure(events.toByteArray()), "corrupt section 1 (RANK) at offset", "event count 150000000 needs at least");
+
+        FileForge string = new FileForge().raw(SectionKind.META.code, out -> {
+            out.writeVarInt(TraceKryo.JOB_META, true);
+            out.writeVarInt(Integer.MAX_VALUE, true);
+        });
+        assertContains(failure(string.toByteArray()), "corrupt section 0 (META) at offset 12: string byte count 2147483646");
+
+        FileForge sites = new FileForge().section(SectionKind.META, TraceSamples.meta(3)).raw(SectionKind.SITES.code, out -> {
+            out.writeVarInt(TraceKryo.SITE_TABLE, true);
+            out.writeVarInt(-1, true);
+        });
+        assertContains(failure(sites.toByteArray()), "corrupt section 1 (SITES)", "call site count 4294967295 out of range");
+    }
+
+    @Test
+    void undecodableAndMismatchedData() throws Exception {
+        assertContains(failure(new FileForge().raw(SectionKind.META.code, out -> out.writeVarInt(TraceKryo.JOB_META, true)).toByteArray()),
+                "corrupt section 0 (META) at offset 12: undecodable data (KryoBufferUnderflowException: Buffer underflow.)");
+        assertContains(failure(new FileForge().raw(SectionKind.META.code, out -> {
+            out.writeVarInt(TraceKryo.RANK_TRACE, true);
+        }).toByteArray()), "holds class id 26, a META section holds id 20");
+        FileForge extra = new FileForge().raw(SectionKind.META.code, out -> {
+            out.writeVarInt(TraceKryo.JOB_META, true);
+            new JobMetaSerializer().write(null, out, TraceSamples.meta(3));
+            out.writeBytes(new byte[7]);
+        });
+        assertContains(failure(extra.toByteArray()), "7 bytes left over after the data");
+    }
+
+    @Test
+    void unknownSectionKind() throws Exception {
+        byte[] bad = new FileForge().section(SectionKind.META, TraceSamples.meta(3)).body(77, new byte[3]).toByteArray();
+        assertEquals(file + ": corrupt section 1 (kind 77) at offset " + sectionOffset(bad, 1) + ": unknown section kind 77", failure(bad));
+    }
+
+    @Test
+    void bytesAfterEnd() throws Exception {
+        byte[] bad = Arrays.copyOf(good, good.length + 3);
+        assertEquals(file + ": corrupt: 3 bytes after END, from offset " + good.length, failure(bad));
+    }
+
+    @Test
+    void sectionOrderAndCounts() throws Exception {
+        JobMeta meta = TraceSamples.meta(3);
+        SiteTable sites = new SiteTable(TraceSamples.sites());
+        assertContains(failure(new FileForge().section(SectionKind.SITES, sites).toByteArray()),
+                "corrupt section 0 (SITES) at offset 12: a trace file starts with META");
+        assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.META, meta).toByteArray()),
+                "corrupt section 1 (META)", "second META section");
+        assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.SITES, sites)
+                .section(SectionKind.SITES, sites).toByteArray()), "corrupt section 2 (SITES)", "second SITES section");
+        assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.SITES, sites)
+                .section(SectionKind.END, new EndMark(1)).toByteArray()), "corrupt section 2 (END)", "END counts 1 sections before it, there are 2");
+        assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.END, new EndMark(1)).toByteArray()),
+                "corrupt section 1 (END)", "no SITES section before END");
+        assertContains(failure(new FileForge().section(SectionKind.META, meta)
+                .section(SectionKind.PAYLOAD, new RankPayload(TraceSamples.rank(0), List.of())).toByteArray()),
+                "corrupt section 1 (PAYLOAD)", "does not belong in a trace file");
+        assertContains(failure(new FileForge().section(SectionKind.META, TraceSamples.meta(0)).toByteArray()),
+                "corrupt section 0 (META)", "world size 0 is not positive");
+    }
+
+    @Test
+    void rankRules() throws Exception {
+        RankTrace r0 = TraceSamples.rank(0);
+        assertContains(failure(metaAndRank(TraceSamples.rank(0)).section(SectionKind.RANK, r0).toByteArray()),
+                "corrupt section 2 (RANK)", "rank 0 again (first in section 1 (RANK) at offset");
+        assertContains(failure(metaAndRank(TraceSamples.randomRank(3, 2, 5, 1)).toByteArray()),
+                "corrupt section 1 (RANK)", "rank 3 outside [0, 3)");
+        // (Words that do not match the event count cannot be written: the encoding stores the events
+        // the count names, so the reader rebuilds exactly count * WORDS words; the writer refuses them.)
+
+        long[] badOp = r0.words().clone();
+        badOp[RankTrace.base(2) + Event.W_OP_SITE] = Event.pack(999, 1);
+        assertContains(failure(metaAndRank(withWords(r0, 6, badOp)).toByteArray()), "rank 0: event 2 has unknown op code 999");
+
+        long[] badSite = r0.words().clone();
+        badSite[RankTrace.base(4) + Event.W_OP_SITE] = Event.pack(Event.opCode(badSite, RankTrace.base(4)), 5);
+        byte[] bytes = metaAndRank(withWords(r0, 6, badSite)).section(SectionKind.SITES, new SiteTable(TraceSamples.sites()))
+                .section(SectionKind.END, new EndMark(3)).toByteArray();
+        assertContains(failure(bytes), "corrupt section 1 (RANK) at offset " + sectionOffset(bytes, 1),
+                "rank 0: event 4 names call site 5, the site table has 5");
+
+        RankTrace badTable = new RankTrace(0, "h", 0, 0, new long[0], List.of(), List.of(), List.of(new org.mpjtrace.trace.RedOpInfo(1, 3)),
+                RankStats.EMPTY);
+        assertContains(failure(metaAndRank(badTable).toByteArray()), "rank 0: reduction op at index 0 has id 1");
+
+        List<CallSite> misnumbered = List.of(TraceSamples.sites().get(1));
+        assertContains(failure(new FileForge().section(SectionKind.META, TraceSamples.meta(3))
+                .section(SectionKind.SITES, new SiteTable(misnumbered)).toByteArray()), "call site at index 0 has id 1");
+    }
+}

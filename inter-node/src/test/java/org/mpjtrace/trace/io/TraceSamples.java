@@ -1,0 +1,144 @@
+package org.mpjtrace.trace.io;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.CommInfo;
+import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankStats;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.RedOpInfo;
+
+/** Traces for the tests: small, but with every field set, negative values and extreme times. */
+final class TraceSamples {
+    static final int WORLD = 3;
+
+    private TraceSamples() {}
+
+    static JobMeta meta(int worldSize) {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("mode", "dump");
+        options.put("output", "/tmp/run.mpjt");
+        options.put("ring", "4096");
+        return new JobMeta("dump", "multicore", worldSize, 1_700_000_000_123L, 1_700_000_042_456L,
+                "org.example.Ring", options, "0.1.0-SNAPSHOT");
+    }
+
+    static List<CallSite> sites() {
+        return List.of(
+                new CallSite(0, "org.example.Ring", "main", 12, 0, "mpi.MPI.Init", 0x1234_5678_9abc_def0L),
+                new CallSite(1, "org.example.Ring", "main", 20, 0, "mpi.Comm.Send", -7L),
+                new CallSite(2, "org.example.Ring", "main", 20, 1, "mpi.Comm.Recv", Long.MIN_VALUE),
+                new CallSite(3, "org.example.Ring$Inner", "lambda$run$0", -1, 3, "mpi.Intracomm.Allreduce", Long.MAX_VALUE),
+                new CallSite(4, "org.example.Ünïcode", "métode", 99, 0, "mpi.MPI.Finalize", 0));
+    }
+
+    /** One event with every field given; fields a real op would not use are set anyway. */
+    static void event(long[] w, int i, Op op, int site, long stack, int comm, int dtype, int peer, int tag, int count,
+                      int request, int peer2, int tag2, int count2, int dtype2, int redop, int color, int key,
+                      int result, long enter, long exit, long digest) {
+        int b = RankTrace.base(i);
+        w[b + Event.W_OP_SITE] = Event.pack(op.code, site);
+        w[b + Event.W_STACK] = stack;
+        w[b + Event.W_COMM_DTYPE] = Event.pack(comm, dtype);
+        w[b + Event.W_PEER_TAG] = Event.pack(peer, tag);
+        w[b + Event.W_COUNT_REQUEST] = Event.pack(count, request);
+        w[b + Event.W_PEER2_TAG2] = Event.pack(peer2, tag2);
+        w[b + Event.W_COUNT2_DTYPE2] = Event.pack(count2, dtype2);
+        w[b + Event.W_REDOP_COLOR] = Event.pack(redop, color);
+        w[b + Event.W_KEY_RESULT] = Event.pack(key, result);
+        w[b + Event.W_ENTER] = enter;
+        w[b + Event.W_EXIT] = exit;
+        w[b + Event.W_DIGEST] = digest;
+    }
+
+    /** A rank with a handful of ordinary events and some extreme ones. */
+    static RankTrace rank(int rank) {
+        int n = 6;
+        long[] w = new long[n * Event.WORDS];
+        long t0 = 9_000_000_000_000L + rank; // nanoTime of a machine up for hours
+        int none = Event.NONE;
+        event(w, 0, Op.INIT, 0, 0x1234_5678_9abc_def0L, 0, none, none, none, none, none, none, none, none, none, none, none, none,
+                none, t0, t0 + 1_500_000, 0);
+        event(w, 1, Op.SEND, 1, -7L, 0, 1, (rank + 1) % WORLD, 42, 1024, none, none, none, none, none, none, none, none, none,
+                t0 + 2_000_000, t0 + 2_000_350, 0);
+        event(w, 2, Op.RECV, 2, Long.MIN_VALUE, 0, 1, -2 /* ANY_SOURCE */, -1, 1024, none, none, none, none, none, none, none,
+                none, none, t0 + 1_999_000, t0 + 3_000_000, 0); // enters before the previous one: negative delta
+        event(w, 3, Op.ALLREDUCE, 3, Long.MAX_VALUE, 0, 2, none, none, 8, none, none, none, 8, 2, 0, none, none, none,
+                Long.MAX_VALUE, Long.MIN_VALUE, 0xdead_beef_cafe_f00dL); // exit "before" enter, wrapping differences
+        event(w, 4, Op.SPLIT, 1, 5, 0, none, Integer.MIN_VALUE, Integer.MAX_VALUE, none, none, -3 /* PROC_NULL */, none, none,
+                none, none, rank % 2, -rank, 1, Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE);
+        event(w, 5, Op.FINALIZE, 4, 0, none, none, none, none, none, none, none, none, none, none, none, none, none, none,
+                -1L, -1L, -1L);
+        List<CommInfo> comms = List.of(new CommInfo(0, "Intracomm", WORLD, rank), new CommInfo(1, "Intracomm", -1, -1));
+        List<DatatypeInfo> datatypes = List.of(new DatatypeInfo(0, 5, 4, 1), new DatatypeInfo(1, 1, 1, 1),
+                new DatatypeInfo(2, 8, 8, 1));
+        List<RedOpInfo> redops = List.of(new RedOpInfo(0, 3), new RedOpInfo(1, -17));
+        RankStats stats = new RankStats(rank * 3L, Long.MAX_VALUE - rank, rank, rank == 1 ? "ring full" : "");
+        return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats);
+    }
+
+    /** A rank of {@code n} events of pseudo-random but valid content. */
+    static RankTrace randomRank(int rank, int n, int siteCount, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Op[] ops = Op.values();
+        long[] w = new long[n * Event.WORDS];
+        for (int i = 0; i < n; i++) {
+            int b = RankTrace.base(i);
+            for (int k = 0; k < Event.WORDS; k++) w[b + k] = random.nextLong();
+            w[b + Event.W_OP_SITE] = Event.pack(ops[random.nextInt(ops.length)].code, random.nextInt(siteCount));
+        }
+        return new RankTrace(rank, "host", random.nextLong(), n, w, List.of(), List.of(), List.of(), RankStats.EMPTY);
+    }
+
+    /** Writes ranks out of order (2, 0, 1), as they may arrive. */
+    static Path writeSample(Path file) throws IOException {
+        try (TraceWriter writer = TraceWriter.create(file, meta(WORLD))) {
+            writer.writeRank(rank(2));
+            writer.writeRank(rank(0));
+            writer.writeRank(rank(1));
+            writer.writeSites(sites());
+            writer.commit();
+        }
+        return file;
+    }
+
+    static void assertSameRank(RankTrace expected, RankTrace actual) {
+        assertEquals(expected.rank(), actual.rank());
+        String r = "rank " + expected.rank() + ": ";
+        assertEquals(expected.host(), actual.host(), r + "host");
+        assertEquals(expected.initNanos(), actual.initNanos(), r + "initNanos");
+        assertEquals(expected.eventCount(), actual.eventCount(), r + "eventCount");
+        assertArrayEquals(expected.words(), actual.words(), r + "words");
+        assertEquals(expected.comms(), actual.comms(), r + "comms");
+        assertEquals(expected.datatypes(), actual.datatypes(), r + "datatypes");
+        assertEquals(expected.redops(), actual.redops(), r + "redops");
+        assertEquals(expected.stats(), actual.stats(), r + "stats");
+    }
+
+    /** Asserts the message is fit for one line of output and begins with the source's name. */
+    static String assertOneLine(TraceFormatException e, String source) {
+        String m = e.getMessage();
+        assertTrue(m.startsWith(source + ": "), "message names " + source + ": " + m);
+        assertTrue(m.lines().count() == 1 && !m.contains("\r") && !m.contains("\n"), "one line: " + m);
+        return m;
+    }
+
+    static List<RankTrace> sampleRanks() {
+        List<RankTrace> ranks = new ArrayList<>();
+        for (int r = 0; r < WORLD; r++) ranks.add(rank(r));
+        return ranks;
+    }
+}

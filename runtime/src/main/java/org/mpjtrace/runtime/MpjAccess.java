@@ -1,0 +1,29 @@
+package org.mpjtrace.runtime;
+
+import org.mpjtrace.trace.CommInfo;
+import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.RedOpInfo;
+
+/**
+ * What the tracer needs from MPJ beyond the calls it records: descriptions of the objects it meets,
+ * and byte messages on its private communicator. {@link MpjReflect} is the real one; tests and the
+ * hot-path benchmark supply their own so the probe path can be measured without an MPJ job.
+ */
+interface MpjAccess {
+    /** multicore, niodev, ... as far as the tracer can tell. */
+    String device();
+
+    CommInfo describeComm(int id, Object comm);
+
+    DatatypeInfo describeDatatype(int id, Object datatype);
+
+    RedOpInfo describeRedOp(int id, Object op);
+
+    int shiftSource(Object shiftParms) throws ReflectiveOperationException;
+
+    int shiftDest(Object shiftParms) throws ReflectiveOperationException;
+
+    void sendBytes(Object comm, byte[] data, int dest, int tag) throws ReflectiveOperationException;
+
+    byte[] recvBytes(Object comm, int source, int tag) throws ReflectiveOperationException;
+}

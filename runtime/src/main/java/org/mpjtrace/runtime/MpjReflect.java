@@ -1,0 +1,134 @@
+package org.mpjtrace.runtime;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import org.mpjtrace.trace.CommInfo;
+import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.RedOpInfo;
+
+/**
+ * The tracer's own way into MPJ, by reflection on the classes of one rank. In multicore mode every rank
+ * has its own copy of mpi.* in its own class loader, invisible from the system loader that holds the
+ * tracer, so nothing here names an MPJ type: one instance per rank resolves them from an MPJ object of
+ * that rank. Used off the hot path only (registration of new objects, Init, Finalize).
+ */
+final class MpjReflect implements MpjAccess {
+    private final Method rank;
+    private final Method size;
+    private final Method cloneComm;
+    private final Method send;
+    private final Method recv;
+    private final Method dtGetType;
+    private final Method dtGetByteSize;
+    private final Method dtSize;
+    private final Field opCode;
+    private final Object intType;
+    private final Object byteType;
+    private final ClassLoader loader;
+    private Field shiftSource;
+    private Field shiftDest;
+
+    MpjReflect(Object anyComm) throws ReflectiveOperationException {
+        loader = anyComm.getClass().getClassLoader();
+        Class<?> comm = Class.forName("mpi.Comm", false, loader);
+        Class<?> datatype = Class.forName("mpi.Datatype", false, loader);
+        Class<?> mpi = Class.forName("mpi.MPI", false, loader);
+        rank = comm.getMethod("Rank");
+        size = comm.getMethod("Size");
+        cloneComm = comm.getMethod("clone");
+        send = comm.getMethod("Send", Object.class, int.class, int.class, datatype, int.class, int.class);
+        recv = comm.getMethod("Recv", Object.class, int.class, int.class, datatype, int.class, int.class);
+        dtGetType = datatype.getMethod("getType");
+        dtGetByteSize = datatype.getMethod("getByteSize");
+        dtSize = datatype.getMethod("Size");
+        opCode = Class.forName("mpi.Op", false, loader).getField("opCode");
+        intType = mpi.getField("INT").get(null);
+        byteType = mpi.getField("BYTE").get(null);
+    }
+
+    /** multicore when MPJ lives in a per-rank loader, else a device with one JVM per rank (niodev). */
+    @Override
+    public String device() {
+        return loader == ClassLoader.getSystemClassLoader() ? "niodev" : "multicore";
+    }
+
+    int rank(Object comm) throws ReflectiveOperationException {
+        return (Integer) rank.invoke(comm);
+    }
+
+    int size(Object comm) throws ReflectiveOperationException {
+        return (Integer) size.invoke(comm);
+    }
+
+    Object cloneComm(Object comm) throws ReflectiveOperationException {
+        return cloneComm.invoke(comm);
+    }
+
+    /** Sends a byte array as a length message then a data message (MPJ receives need the count). */
+    @Override
+    public void sendBytes(Object comm, byte[] data, int dest, int tag) throws ReflectiveOperationException {
+        send.invoke(comm, new int[] {data.length}, 0, 1, intType, dest, tag);
+        send.invoke(comm, data, 0, data.length, byteType, dest, tag + 1);
+    }
+
+    @Override
+    public byte[] recvBytes(Object comm, int source, int tag) throws ReflectiveOperationException {
+        int[] len = new int[1];
+        recv.invoke(comm, len, 0, 1, intType, source, tag);
+        byte[] data = new byte[len[0]];
+        recv.invoke(comm, data, 0, data.length, byteType, source, tag + 1);
+        return data;
+    }
+
+    @Override
+    public CommInfo describeComm(int id, Object comm) {
+        int r = -1, s = -1;
+        try {
+            r = rank(comm);
+            s = size(comm);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // An intercommunicator or a freed communicator may refuse; its id still stands.
+        }
+        return new CommInfo(id, comm.getClass().getSimpleName(), s, r);
+    }
+
+    @Override
+    public DatatypeInfo describeDatatype(int id, Object datatype) {
+        try {
+            return new DatatypeInfo(id, (Integer) dtGetType.invoke(datatype),
+                    (Integer) dtGetByteSize.invoke(datatype), (Integer) dtSize.invoke(datatype));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return new DatatypeInfo(id, -1, 0, 0);
+        }
+    }
+
+    @Override
+    public RedOpInfo describeRedOp(int id, Object op) {
+        try {
+            return new RedOpInfo(id, opCode.getInt(op));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return new RedOpInfo(id, -1);
+        }
+    }
+
+    /** rank_source of a Cartcomm.Shift result. */
+    @Override
+    public int shiftSource(Object shiftParms) throws ReflectiveOperationException {
+        resolveShiftFields(shiftParms);
+        return shiftSource.getInt(shiftParms);
+    }
+
+    /** rank_dest of a Cartcomm.Shift result. */
+    @Override
+    public int shiftDest(Object shiftParms) throws ReflectiveOperationException {
+        resolveShiftFields(shiftParms);
+        return shiftDest.getInt(shiftParms);
+    }
+
+    private void resolveShiftFields(Object shiftParms) throws NoSuchFieldException {
+        if (shiftSource == null) {
+            shiftSource = shiftParms.getClass().getField("rank_source");
+            shiftDest = shiftParms.getClass().getField("rank_dest");
+        }
+    }
+}

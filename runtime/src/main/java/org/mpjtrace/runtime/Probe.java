@@ -1,0 +1,104 @@
+package org.mpjtrace.runtime;
+
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+
+/**
+ * What rewritten application code calls. Each MPJ call site becomes a call to a bridge method the agent
+ * adds to the application class; the bridge reads {@link #now()}, makes the original MPJ call (so MPJ's
+ * exceptions reach the application unchanged), then hands the call's arguments and result to
+ * {@link #record}. MPJ types never appear here: in multicore mode they are not visible from the system
+ * class loader that loads the tracer, so they travel as Object.
+ *
+ * <p>The tracer never breaks the traced program: every entry point catches everything of its own; an
+ * internal error turns tracing off for that rank with one line on stderr.
+ */
+public final class Probe {
+    private static final ThreadLocal<ThreadRecorder> RECORDER = ThreadLocal.withInitial(ThreadRecorder::forCurrentThread);
+
+    private Probe() {}
+
+    public static long now() {
+        return System.nanoTime();
+    }
+
+    /**
+     * One completed MPJ call. Unused arguments are null or {@link Event#NONE}. The hot path: no
+     * allocation, no lock, no logging.
+     */
+    public static void record(int site, int op, Object comm, Object dt, int count, int peer, int tag,
+                              Object dt2, int count2, int peer2, int tag2, Object redop, int color, int key,
+                              Object reqs, Object result, int[] a1, int[] a2, int[] a3, int[] a4, long enter) {
+        long exit = System.nanoTime();
+        ThreadRecorder recorder = RECORDER.get();
+        RankContext ctx = recorder.ctx;
+        if (ctx == null || !ctx.tracing()) return;
+        try {
+            recorder.write(site, op, comm, dt, count, peer, tag, dt2, count2, peer2, tag2, redop, color, key,
+                    reqs, result, a1, a2, a3, a4, enter, exit);
+        } catch (Throwable t) {
+            ctx.disable(t);
+        }
+    }
+
+    /** Makes the calling thread (and threads it starts later) record into {@code ctx}. */
+    static ThreadRecorder bind(RankContext ctx) {
+        RankContext.CURRENT.set(ctx);
+        ThreadRecorder recorder = new ThreadRecorder(ctx);
+        RECORDER.set(recorder);
+        return recorder;
+    }
+
+    /** MPI.Init returned: set up this rank (its private communicator is a collective clone). */
+    public static void init(int site, Object world, long enter) {
+        long exit = System.nanoTime();
+        Tracer tracer = Tracer.get();
+        if (tracer == null || world == null) return;
+        RankContext ctx;
+        try {
+            ctx = RankContext.start(tracer, world, site);
+        } catch (Throwable t) {
+            TracerLog.line("internal error at MPI.Init (" + TracerLog.describe(t) + "); tracing is off for this rank, the program runs on");
+            return;
+        }
+        ThreadRecorder recorder = bind(ctx);
+        try {
+            recorder.write(site, Op.INIT.code, world, null, Event.NONE, Event.NONE, Event.NONE, null, Event.NONE,
+                    Event.NONE, Event.NONE, null, Event.NONE, Event.NONE, null, null, null, null, null, null, enter, exit);
+        } catch (Throwable t) {
+            ctx.disable(t);
+        }
+    }
+
+    /** MPI.Finalize is about to run: record it, then collect the trace while MPJ still works. */
+    public static void beforeFinalize(int site) {
+        long enter = System.nanoTime();
+        ThreadRecorder recorder = RECORDER.get();
+        RankContext ctx = recorder.ctx;
+        if (ctx == null) return;
+        if (ctx.tracing()) {
+            try {
+                recorder.write(site, Op.FINALIZE.code, null, null, Event.NONE, Event.NONE, Event.NONE, null,
+                        Event.NONE, Event.NONE, Event.NONE, null, Event.NONE, Event.NONE, null, null, null, null,
+                        null, null, enter, enter);
+            } catch (Throwable t) {
+                ctx.disable(t);
+            }
+        }
+        DumpCollector.collect(ctx);
+    }
+
+    /** Comm.Abort is about to end the job: record it (it never returns). */
+    public static void beforeAbort(int site, Object comm, int errorCode) {
+        long enter = System.nanoTime();
+        ThreadRecorder recorder = RECORDER.get();
+        RankContext ctx = recorder.ctx;
+        if (ctx == null || !ctx.tracing()) return;
+        try {
+            recorder.write(site, Op.ABORT.code, comm, null, Event.NONE, Event.NONE, errorCode, null, Event.NONE,
+                    Event.NONE, Event.NONE, null, Event.NONE, Event.NONE, null, null, null, null, null, null, enter, enter);
+        } catch (Throwable t) {
+            ctx.disable(t);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package org.mpjtrace.runtime;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.mpjtrace.trace.CommInfo;
+import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.RankStats;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.RedOpInfo;
+
+/**
+ * Everything the tracer keeps for one rank. In multicore mode the ranks are threads of one JVM sharing
+ * the tracer's classes, so no per-rank state may live in statics: it lives here, reached from the
+ * calling thread ({@link #CURRENT}, inherited by threads the rank starts).
+ */
+final class RankContext {
+    static final InheritableThreadLocal<RankContext> CURRENT = new InheritableThreadLocal<>();
+    private static final long DRAIN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    final Tracer tracer;
+    final MpjAccess mpj;
+    final int rank;
+    final int size;
+    /** The tracer's own clone of COMM_WORLD: its messages can never match the application's. */
+    final Object privateComm;
+    final long initNanos;
+    final long initMillis;
+    final int initSite;
+    final String host;
+    final SymbolTable<CommInfo> comms;
+    final SymbolTable<DatatypeInfo> datatypes;
+    final SymbolTable<RedOpInfo> redops;
+    /** Appended by the fold thread only. */
+    final EventStore store;
+    final List<EventRing> rings = new CopyOnWriteArrayList<>();
+    private final AtomicLong internalErrors = new AtomicLong();
+    private volatile boolean tracing = true;
+    private volatile String disabledReason = "";
+
+    /** The context of the rank whose MPI.Init just returned; clones COMM_WORLD (a collective). */
+    static RankContext start(Tracer tracer, Object world, int initSite) throws ReflectiveOperationException {
+        MpjReflect mpj = new MpjReflect(world);
+        return new RankContext(tracer, mpj, world, mpj.rank(world), mpj.size(world), mpj.cloneComm(world), initSite,
+                new EventStore());
+    }
+
+    RankContext(Tracer tracer, MpjAccess mpj, Object world, int rank, int size, Object privateComm, int initSite,
+                EventStore store) {
+        this.tracer = tracer;
+        this.store = store;
+        this.mpj = mpj;
+        this.rank = rank;
+        this.size = size;
+        this.privateComm = privateComm;
+        this.initNanos = System.nanoTime();
+        this.initMillis = System.currentTimeMillis();
+        this.initSite = initSite;
+        this.host = hostName();
+        this.comms = new SymbolTable<>(mpj::describeComm);
+        this.datatypes = new SymbolTable<>(mpj::describeDatatype);
+        this.redops = new SymbolTable<>(mpj::describeRedOp);
+        comms.idOf(world); // COMM_WORLD is communicator 0 on every rank
+    }
+
+    boolean tracing() {
+        return tracing;
+    }
+
+    /** An error of ours: tracing stops for this rank, with one line on stderr; the program runs on. */
+    void disable(Throwable cause) {
+        internalErrors.incrementAndGet();
+        disable("internal error: " + TracerLog.describe(cause));
+    }
+
+    void disable(String reason) {
+        synchronized (this) {
+            if (!tracing) return;
+            tracing = false;
+            disabledReason = reason;
+        }
+        TracerLog.line("rank " + rank + ": " + reason + "; tracing is off for this rank, the program runs on");
+    }
+
+    /** Waits until the fold thread has taken every record this rank's threads published. */
+    void awaitDrained() {
+        long deadline = System.nanoTime() + DRAIN_TIMEOUT_NANOS;
+        for (EventRing ring : rings) {
+            while (!ring.isDrained()) {
+                if (System.nanoTime() > deadline) {
+                    disable("the fold thread did not drain the rings within 60 s");
+                    return;
+                }
+                tracer.fold.wake();
+                LockSupport.parkNanos(50_000);
+            }
+        }
+    }
+
+    /** This rank's dump trace; call after {@link #awaitDrained()}. */
+    RankTrace toTrace() {
+        long waits = 0, waitNanos = 0;
+        for (EventRing ring : rings) {
+            waits += ring.waits();
+            waitNanos += ring.waitNanos();
+        }
+        RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason);
+        long[] words = store.toArray();
+        return new RankTrace(rank, host, initNanos, (int) store.events(), words,
+                comms.infos(), datatypes.infos(), redops.infos(), stats);
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "unknown";
+        }
+    }
+}

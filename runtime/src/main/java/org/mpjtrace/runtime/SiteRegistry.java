@@ -1,0 +1,46 @@
+package org.mpjtrace.runtime;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpjtrace.signatures.StackSignature;
+import org.mpjtrace.trace.CallSite;
+
+/**
+ * The JVM's table of rewritten MPJ call sites. The agent interns each site as it rewrites a class; in
+ * multicore mode every rank's loader rewrites the same classes again, and interning by the site's key
+ * gives them the same ids. Ids are per JVM: with niodev, rank 0 unifies the tables of all JVMs.
+ */
+public final class SiteRegistry {
+    private final Map<String, Integer> idsByKey = new HashMap<>();
+    private final List<CallSite> sites = new ArrayList<>();
+    /** Stack signature by site id, read on the hot path without a lock (published by replacement). */
+    private volatile long[] signatures = new long[0];
+
+    public synchronized int intern(String className, String method, int line, int ordinal, String api) {
+        long sig = StackSignature.ofSite(className, method, line, ordinal, api);
+        CallSite candidate = new CallSite(sites.size(), className, method, line, ordinal, api, sig);
+        Integer known = idsByKey.get(candidate.key());
+        if (known != null) return known;
+        sites.add(candidate);
+        idsByKey.put(candidate.key(), candidate.id());
+        long[] grown = java.util.Arrays.copyOf(signatures, sites.size());
+        grown[candidate.id()] = sig;
+        signatures = grown;
+        return candidate.id();
+    }
+
+    long signature(int site) {
+        long[] s = signatures;
+        return site >= 0 && site < s.length ? s[site] : 0;
+    }
+
+    public synchronized List<CallSite> snapshot() {
+        return new ArrayList<>(sites);
+    }
+
+    public synchronized CallSite site(int id) {
+        return id >= 0 && id < sites.size() ? sites.get(id) : null;
+    }
+}

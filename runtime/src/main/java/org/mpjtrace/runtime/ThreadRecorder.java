@@ -1,0 +1,153 @@
+package org.mpjtrace.runtime;
+
+import static org.mpjtrace.trace.Event.NONE;
+
+import org.mpjtrace.signatures.Mix64;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+
+/**
+ * One application thread's recording state: its ring, its live requests, and one-entry caches that
+ * turn the communicator, datatype and reduction op of a call into symbolic ids without a table scan
+ * in the common case (a loop calling with the same objects). Used only by its own thread.
+ *
+ * <p>{@link #write} is the hot path: no allocation, no lock, no logging.
+ */
+final class ThreadRecorder {
+    /** A thread with no rank (it called MPJ before MPI.Init bound one): its calls are not recorded. */
+    static final ThreadRecorder UNBOUND = new ThreadRecorder();
+
+    final RankContext ctx;
+    private final EventRing ring;
+    private final RequestTable requests;
+    private final SiteRegistry sites;
+
+    private Object lastComm;
+    private int lastCommId;
+    private Object lastDatatype;
+    private int lastDatatypeId;
+    private Object lastDatatype2;
+    private int lastDatatype2Id;
+    private Object lastRedop;
+    private int lastRedopId;
+
+    private ThreadRecorder() {
+        ctx = null;
+        ring = null;
+        requests = null;
+        sites = null;
+    }
+
+    ThreadRecorder(RankContext ctx) {
+        this.ctx = ctx;
+        this.ring = new EventRing(ctx.tracer.config.ringSize);
+        this.requests = new RequestTable();
+        this.sites = ctx.tracer.sites;
+        ctx.rings.add(ring);
+        ctx.tracer.fold.add(ring, ctx);
+    }
+
+    /** The recorder for a thread seen for the first time: bound to the rank it inherited, if any. */
+    static ThreadRecorder forCurrentThread() {
+        RankContext ctx = RankContext.CURRENT.get();
+        return ctx == null ? UNBOUND : new ThreadRecorder(ctx);
+    }
+
+    void write(int site, int op, Object comm, Object dt, int count, int peer, int tag,
+               Object dt2, int count2, int peer2, int tag2, Object redop, int color, int key,
+               Object reqs, Object result, int[] a1, int[] a2, int[] a3, int[] a4, long enter, long exit)
+            throws ReflectiveOperationException {
+        int request = NONE;
+        int resultId = NONE;
+        long digest = 0;
+        switch (OpTraits.requestUse(op)) {
+            case OpTraits.REQ_RETURNED:
+                request = requests.add(result, OpTraits.persistent(op));
+                break;
+            case OpTraits.REQ_SINGLE:
+                request = requests.find(reqs, OpTraits.completes(op, result));
+                count = 1;
+                break;
+            case OpTraits.REQ_ARRAY:
+                if (reqs instanceof Object[]) {
+                    Object[] array = (Object[]) reqs;
+                    boolean completed = OpTraits.completes(op, result);
+                    digest = array.length;
+                    for (Object r : array) digest = Mix64.combine(digest, requests.find(r, completed));
+                    count = array.length;
+                }
+                break;
+            default:
+                break;
+        }
+        if (a1 != null) {
+            digest = Mix64.combine(Mix64.combine(Mix64.of(a1), Mix64.of(a2)), Mix64.combine(Mix64.of(a3), Mix64.of(a4)));
+            if (op == Op.ALLTOALLV.code || op == Op.REDUCE_SCATTER.code) count = sum(a1);
+        }
+        if (OpTraits.createsComm(op) && result != null) {
+            resultId = ctx.comms.idOf(result);
+        } else if (op == Op.SHIFT.code && result != null) {
+            peer2 = ctx.mpj.shiftSource(result);
+            tag2 = ctx.mpj.shiftDest(result);
+        }
+
+        EventRing r = ring;
+        int b = r.claim();
+        long[] w = r.buffer;
+        w[b + Event.W_OP_SITE] = Event.pack(op, site);
+        w[b + Event.W_STACK] = sites.signature(site);
+        w[b + Event.W_COMM_DTYPE] = Event.pack(commId(comm), datatypeId(dt));
+        w[b + Event.W_PEER_TAG] = Event.pack(peer, tag);
+        w[b + Event.W_COUNT_REQUEST] = Event.pack(count, request);
+        w[b + Event.W_PEER2_TAG2] = Event.pack(peer2, tag2);
+        w[b + Event.W_COUNT2_DTYPE2] = Event.pack(count2, datatype2Id(dt2));
+        w[b + Event.W_REDOP_COLOR] = Event.pack(redopId(redop), color);
+        w[b + Event.W_KEY_RESULT] = Event.pack(key, resultId);
+        w[b + Event.W_ENTER] = enter;
+        w[b + Event.W_EXIT] = exit;
+        w[b + Event.W_DIGEST] = digest;
+        r.publish();
+    }
+
+    private int commId(Object comm) {
+        if (comm == null) return NONE;
+        if (comm != lastComm) {
+            lastCommId = ctx.comms.idOf(comm);
+            lastComm = comm;
+        }
+        return lastCommId;
+    }
+
+    private int datatypeId(Object dt) {
+        if (dt == null) return NONE;
+        if (dt != lastDatatype) {
+            lastDatatypeId = ctx.datatypes.idOf(dt);
+            lastDatatype = dt;
+        }
+        return lastDatatypeId;
+    }
+
+    private int datatype2Id(Object dt) {
+        if (dt == null) return NONE;
+        if (dt != lastDatatype2) {
+            lastDatatype2Id = ctx.datatypes.idOf(dt);
+            lastDatatype2 = dt;
+        }
+        return lastDatatype2Id;
+    }
+
+    private int redopId(Object op) {
+        if (op == null) return NONE;
+        if (op != lastRedop) {
+            lastRedopId = ctx.redops.idOf(op);
+            lastRedop = op;
+        }
+        return lastRedopId;
+    }
+
+    private static int sum(int[] a) {
+        long s = 0;
+        for (int v : a) s += v;
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, s));
+    }
+}

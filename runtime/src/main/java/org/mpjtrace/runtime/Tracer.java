@@ -1,0 +1,46 @@
+package org.mpjtrace.runtime;
+
+/**
+ * The tracer of one JVM: its configuration, the call-site table and the fold thread. One instance,
+ * installed by the agent before the application starts; shared by all ranks of a multicore JVM.
+ */
+public final class Tracer {
+    public static final String VERSION = "0.1.0";
+
+    private static volatile Tracer installed;
+
+    final TracerConfig config;
+    final SiteRegistry sites = new SiteRegistry();
+    final FoldThread fold = new FoldThread();
+
+    private Tracer(TracerConfig config) {
+        this.config = config;
+    }
+
+    /** Called once by the agent's premain. */
+    public static synchronized Tracer install(TracerConfig config) {
+        if (installed != null) throw new IllegalStateException("mpjtrace is already installed in this JVM");
+        installed = start(config);
+        return installed;
+    }
+
+    /** A running tracer that rewritten code does not reach: for tests and benchmarks of the runtime. */
+    static Tracer start(TracerConfig config) {
+        Tracer t = new Tracer(config);
+        t.fold.start();
+        return t;
+    }
+
+    /** The installed tracer, or null (rewritten code run without the agent does not trace). */
+    static Tracer get() {
+        return installed;
+    }
+
+    public SiteRegistry sites() {
+        return sites;
+    }
+
+    public TracerConfig config() {
+        return config;
+    }
+}

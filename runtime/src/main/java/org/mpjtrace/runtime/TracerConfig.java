@@ -1,0 +1,86 @@
+package org.mpjtrace.runtime;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The agent's options: {@code -javaagent:tracer.jar=key=value,key=value}, or {@code config=FILE} naming
+ * a properties file with the same keys (options given on the command line win over the file).
+ * Every problem is an {@link IllegalArgumentException} whose message is one line naming the key.
+ */
+public final class TracerConfig {
+    /** Every key the agent knows, with its meaning (shown when a key is unknown). */
+    public static final Map<String, String> KEYS = Map.of(
+            "mode", "tracing mode: dump (every call of every rank, lossless)",
+            "output", "trace file written by rank 0 (default mpjtrace.mpjt in the working directory)",
+            "config", "properties file with any of these keys",
+            "ringSize", "records per thread ring, a power of two from 64 to 1048576 (default 16384)");
+
+    public final String mode;
+    public final Path output;
+    public final int ringSize;
+    /** The options as given (after merging the config file), for the trace's metadata. */
+    public final Map<String, String> given;
+
+    private TracerConfig(String mode, Path output, int ringSize, Map<String, String> given) {
+        this.mode = mode;
+        this.output = output;
+        this.ringSize = ringSize;
+        this.given = given;
+    }
+
+    public static TracerConfig parse(String agentArgs) {
+        Map<String, String> options = new LinkedHashMap<>();
+        if (agentArgs != null && !agentArgs.isBlank()) {
+            for (String part : agentArgs.split(",")) {
+                int eq = part.indexOf('=');
+                if (eq <= 0) throw new IllegalArgumentException("bad agent option '" + part + "': expected key=value");
+                options.put(part.substring(0, eq).trim(), part.substring(eq + 1).trim());
+            }
+        }
+        Map<String, String> merged = new LinkedHashMap<>();
+        String configFile = options.get("config");
+        if (configFile != null) merged.putAll(load(configFile));
+        merged.putAll(options);
+        for (String key : merged.keySet()) {
+            if (!KEYS.containsKey(key))
+                throw new IllegalArgumentException("unknown agent key '" + key + "' (known: " + String.join(", ", new java.util.TreeSet<>(KEYS.keySet())) + ")");
+        }
+        String mode = merged.getOrDefault("mode", "dump");
+        if (!mode.equals("dump"))
+            throw new IllegalArgumentException("bad value for agent key 'mode': '" + mode + "' (expected: dump)");
+        String out = merged.getOrDefault("output", "mpjtrace.mpjt");
+        if (out.isEmpty()) throw new IllegalArgumentException("bad value for agent key 'output': empty path");
+        int ringSize = 16384;
+        String ring = merged.get("ringSize");
+        if (ring != null) {
+            try {
+                ringSize = Integer.parseInt(ring);
+            } catch (NumberFormatException e) {
+                ringSize = -1;
+            }
+            if (ringSize < 64 || ringSize > 1 << 20 || Integer.bitCount(ringSize) != 1)
+                throw new IllegalArgumentException("bad value for agent key 'ringSize': '" + ring + "' (expected a power of two from 64 to 1048576)");
+        }
+        return new TracerConfig(mode, Path.of(out).toAbsolutePath(), ringSize, merged);
+    }
+
+    private static Map<String, String> load(String file) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(Path.of(file))) {
+            p.load(r);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("bad value for agent key 'config': cannot read '" + file + "' (" + TracerLog.describe(e) + ")");
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String k : p.stringPropertyNames()) m.put(k, p.getProperty(k).trim());
+        if (m.containsKey("config"))
+            throw new IllegalArgumentException("bad value for agent key 'config': a config file cannot name another ('" + file + "')");
+        return m;
+    }
+}

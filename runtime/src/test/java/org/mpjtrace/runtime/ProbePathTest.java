@@ -1,0 +1,83 @@
+package org.mpjtrace.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankTrace;
+
+/** The whole path of a call inside one JVM: probe, ring, fold thread, rank trace. */
+class ProbePathTest {
+    private static final int N = Event.NONE;
+
+    @Test
+    void recordsEveryFieldAndFollowsRequests() {
+        RankContext ctx = StandInMpj.bindRank(64, new EventStore());
+        Object comm = new Object(), dt = new Object(), op = new Object(), req = new Object();
+        long t0 = Probe.now();
+        Probe.record(7, Op.ISEND.code, comm, dt, 100, 3, 9, null, N, N, N, null, N, N, null, req, null, null, null, null, t0);
+        Probe.record(8, Op.ALLREDUCE.code, comm, dt, 1, N, N, null, N, N, N, op, N, N, null, null, null, null, null, null, t0);
+        Probe.record(9, Op.WAITALL.code, null, null, N, N, N, null, N, N, N, null, N, N, new Object[] {req}, null, null, null, null, null, t0);
+        Probe.record(10, Op.ALLTOALLV.code, comm, dt, N, N, N, dt, N, N, N, null, N, N, null, null,
+                new int[] {1, 2, 3}, new int[] {0, 1, 3}, new int[] {3, 2, 1}, new int[] {0, 3, 5}, t0);
+        ctx.awaitDrained();
+        RankTrace t = ctx.toTrace();
+        assertEquals(4, t.eventCount());
+        long[] w = t.words();
+
+        assertEquals(Op.ISEND.code, Event.opCode(w, 0));
+        assertEquals(7, Event.site(w, 0));
+        assertEquals(1, Event.comm(w, 0), "COMM_WORLD is communicator 0, the next one seen is 1");
+        assertEquals(0, Event.datatype(w, 0));
+        assertEquals(3, Event.peer(w, 0));
+        assertEquals(9, Event.tag(w, 0));
+        assertEquals(100, Event.count(w, 0));
+        int isendRequest = Event.request(w, 0);
+        assertTrue(isendRequest >= 0);
+        assertTrue(Event.enter(w, 0) == t0 && Event.exit(w, 0) >= t0);
+
+        int b = RankTrace.base(1);
+        assertEquals(0, Event.redop(w, b));
+        assertEquals(N, Event.peer(w, b));
+
+        b = RankTrace.base(2);
+        assertEquals(1, Event.count(w, b), "Waitall names one request");
+        assertNotEquals(0, Event.digest(w, b));
+
+        b = RankTrace.base(3);
+        assertEquals(6, Event.count(w, b), "Alltoallv counts the sum of its send counts");
+        assertNotEquals(0, Event.digest(w, b));
+        assertEquals("", t.stats().disabledReason());
+        assertEquals(2, t.comms().size());
+    }
+
+    @Test
+    void aFullRingMakesTheProducerWaitAndNothingIsLost() {
+        RankContext ctx = StandInMpj.bindRank(64, new EventStore());
+        Object comm = new Object();
+        for (int i = 0; i < 100_000; i++)
+            Probe.record(1, Op.SEND.code, comm, null, i, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
+        ctx.awaitDrained();
+        RankTrace t = ctx.toTrace();
+        assertEquals(100_000, t.eventCount());
+        for (int i = 0; i < 100_000; i++) assertEquals(i, Event.count(t.words(), RankTrace.base(i)));
+    }
+
+    @Test
+    void anInternalErrorTurnsTracingOffForThatRankOnly() {
+        RankContext ctx = StandInMpj.bindRank(64, new EventStore());
+        // An op code outside the recorder's tables makes it fail, as a bug of ours would.
+        Probe.record(1, 200, null, null, N, N, N, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
+        assertFalse(ctx.tracing());
+        Probe.record(1, Op.SEND.code, new Object(), null, 5, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
+        ctx.awaitDrained();
+        RankTrace t = ctx.toTrace();
+        assertTrue(t.stats().disabledReason().startsWith("internal error"), t.stats().disabledReason());
+        assertEquals(1, t.stats().internalErrors());
+        for (int i = 0; i < t.eventCount(); i++) assertNotEquals(Op.SEND.code, Event.opCode(t.words(), RankTrace.base(i)));
+    }
+}

@@ -1,0 +1,28 @@
+package org.mpjtrace.runtime;
+
+import org.mpjtrace.trace.CommInfo;
+import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.RedOpInfo;
+
+/**
+ * Describes plain objects as if they were MPJ's, for tests and benchmarks of the probe path that need
+ * no MPJ job. Never used where MPJ itself is under test: integration tests run real jobs.
+ */
+final class StandInMpj implements MpjAccess {
+    @Override public String device() { return "none"; }
+    @Override public CommInfo describeComm(int id, Object comm) { return new CommInfo(id, "Intracomm", 4, 0); }
+    @Override public DatatypeInfo describeDatatype(int id, Object datatype) { return new DatatypeInfo(id, 8, 8, 1); }
+    @Override public RedOpInfo describeRedOp(int id, Object op) { return new RedOpInfo(id, 3); }
+    @Override public int shiftSource(Object shiftParms) { return 3; }
+    @Override public int shiftDest(Object shiftParms) { return 1; }
+    @Override public void sendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }
+    @Override public byte[] recvBytes(Object comm, int source, int tag) { throw new UnsupportedOperationException(); }
+
+    /** A rank context of a fresh tracer, bound to the calling thread, keeping its events in {@code store}. */
+    static RankContext bindRank(int ringSize, EventStore store) {
+        Tracer tracer = Tracer.start(TracerConfig.parse("ringSize=" + ringSize));
+        RankContext ctx = new RankContext(tracer, new StandInMpj(), new Object(), 0, 4, new Object(), -1, store);
+        Probe.bind(ctx);
+        return ctx;
+    }
+}

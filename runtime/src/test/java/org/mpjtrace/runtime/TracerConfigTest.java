@@ -1,0 +1,66 @@
+package org.mpjtrace.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TracerConfigTest {
+
+    @Test
+    void defaults() {
+        TracerConfig c = TracerConfig.parse(null);
+        assertEquals("dump", c.mode);
+        assertEquals(16384, c.ringSize);
+        assertTrue(c.output.isAbsolute());
+    }
+
+    @Test
+    void optionsAreParsed() {
+        TracerConfig c = TracerConfig.parse("mode=dump,output=/tmp/x.mpjt,ringSize=1024");
+        assertEquals(Path.of("/tmp/x.mpjt"), c.output);
+        assertEquals(1024, c.ringSize);
+    }
+
+    @Test
+    void unknownKeyIsNamedOnOneLine() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=dump,colour=red"));
+        assertTrue(e.getMessage().contains("'colour'"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void badValuesAreNamed() {
+        assertTrue(error("mode=fast").contains("'mode'"));
+        assertTrue(error("ringSize=1000").contains("'ringSize'"));
+        assertTrue(error("ringSize=abc").contains("'ringSize'"));
+        assertTrue(error("output=").contains("'output'"));
+        assertTrue(error("justakey").contains("justakey"));
+        assertTrue(error("config=/no/such/file").contains("'config'"));
+    }
+
+    @Test
+    void configFileGivesKeysAndCommandLineWins(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("tracer.properties");
+        Files.writeString(f, "# a comment\nringSize=256\noutput=/tmp/from-file.mpjt\n");
+        TracerConfig c = TracerConfig.parse("config=" + f + ",output=/tmp/cli.mpjt");
+        assertEquals(256, c.ringSize);
+        assertEquals(Path.of("/tmp/cli.mpjt"), c.output);
+    }
+
+    @Test
+    void unknownKeyInConfigFileIsNamed(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("tracer.properties");
+        Files.writeString(f, "ringsize=256\n");
+        assertTrue(error("config=" + f).contains("'ringsize'"));
+    }
+
+    private static String error(String args) {
+        return assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse(args)).getMessage();
+    }
+}

@@ -1,0 +1,39 @@
+package org.mpjtrace.signatures;
+
+/**
+ * 64-bit mixing for signatures and digests. Signatures must be equal across JVMs and runs for equal
+ * inputs (niodev ranks compute them independently), so nothing here may depend on identity hashes or
+ * on String.hashCode's 32 bits alone.
+ */
+public final class Mix64 {
+    private static final long SEED = 0x9E37_79B9_7F4A_7C15L;
+
+    private Mix64() {}
+
+    /** A strong finaliser (the one of SplitMix64): every input bit affects every output bit. */
+    public static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58_476D_1CE4_E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D0_49BB_1331_11EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** Order-dependent combination of a running hash with one more value. */
+    public static long combine(long hash, long value) {
+        return mix(hash * 31 + value + SEED);
+    }
+
+    /** Hash of a string's characters, stable across JVMs. */
+    public static long of(String s) {
+        long h = SEED;
+        for (int i = 0; i < s.length(); i++) h = combine(h, s.charAt(i));
+        return mix(h ^ s.length());
+    }
+
+    /** Hash of an int array's contents (length included), or 0 for null. No allocation. */
+    public static long of(int[] a) {
+        if (a == null) return 0;
+        long h = SEED ^ a.length;
+        for (int v : a) h = combine(h, v);
+        return mix(h);
+    }
+}
