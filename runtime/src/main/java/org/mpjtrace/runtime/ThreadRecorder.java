@@ -22,6 +22,8 @@ final class ThreadRecorder {
     private final RequestTable requests;
     private final SiteRegistry sites;
 
+    /** Records left before an injected fault (agent key injectFault); Long.MAX_VALUE when none. */
+    private long faultCountdown;
     private Object lastComm;
     private int lastCommId;
     private Object lastDatatype;
@@ -33,6 +35,7 @@ final class ThreadRecorder {
 
     private ThreadRecorder() {
         ctx = null;
+        faultCountdown = Long.MAX_VALUE;
         ring = null;
         requests = null;
         sites = null;
@@ -43,6 +46,8 @@ final class ThreadRecorder {
         this.ring = new EventRing(ctx.tracer.config.ringSize);
         this.requests = new RequestTable();
         this.sites = ctx.tracer.sites;
+        TracerConfig config = ctx.tracer.config;
+        this.faultCountdown = config.faultRank == ctx.rank ? config.faultAfter : Long.MAX_VALUE;
         ctx.rings.add(ring);
         ctx.tracer.fold.add(ring, ctx);
     }
@@ -57,6 +62,7 @@ final class ThreadRecorder {
                Object dt2, int count2, int peer2, int tag2, Object redop, int color, int key,
                Object reqs, Object result, int[] a1, int[] a2, int[] a3, int[] a4, long enter, long exit)
             throws ReflectiveOperationException {
+        if (--faultCountdown == 0) throw new IllegalStateException("injected fault (agent key injectFault)");
         int request = NONE;
         int resultId = NONE;
         long digest = 0;

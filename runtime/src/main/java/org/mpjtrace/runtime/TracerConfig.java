@@ -19,18 +19,25 @@ public final class TracerConfig {
             "mode", "tracing mode: dump (every call of every rank, lossless)",
             "output", "trace file written by rank 0 (default mpjtrace.mpjt in the working directory)",
             "config", "properties file with any of these keys",
-            "ringSize", "records per thread ring, a power of two from 64 to 1048576 (default 16384)");
+            "ringSize", "records per thread ring, a power of two from 64 to 1048576 (default 16384)",
+            "injectFault", "RANK:N makes the tracer fail on rank RANK at its N-th record (tests its failure path)");
 
     public final String mode;
     public final Path output;
     public final int ringSize;
+    /** Rank whose recorder fails on purpose, or -1. */
+    public final int faultRank;
+    /** The record (1-based) at which it fails. */
+    public final long faultAfter;
     /** The options as given (after merging the config file), for the trace's metadata. */
     public final Map<String, String> given;
 
-    private TracerConfig(String mode, Path output, int ringSize, Map<String, String> given) {
+    private TracerConfig(String mode, Path output, int ringSize, int faultRank, long faultAfter, Map<String, String> given) {
         this.mode = mode;
         this.output = output;
         this.ringSize = ringSize;
+        this.faultRank = faultRank;
+        this.faultAfter = faultAfter;
         this.given = given;
     }
 
@@ -67,7 +74,21 @@ public final class TracerConfig {
             if (ringSize < 64 || ringSize > 1 << 20 || Integer.bitCount(ringSize) != 1)
                 throw new IllegalArgumentException("bad value for agent key 'ringSize': '" + ring + "' (expected a power of two from 64 to 1048576)");
         }
-        return new TracerConfig(mode, Path.of(out).toAbsolutePath(), ringSize, merged);
+        int faultRank = -1;
+        long faultAfter = 0;
+        String fault = merged.get("injectFault");
+        if (fault != null) {
+            String[] parts = fault.split(":");
+            try {
+                faultRank = Integer.parseInt(parts[0]);
+                faultAfter = Long.parseLong(parts[1]);
+            } catch (RuntimeException e) {
+                faultRank = -1;
+            }
+            if (parts.length != 2 || faultRank < 0 || faultAfter < 1)
+                throw new IllegalArgumentException("bad value for agent key 'injectFault': '" + fault + "' (expected RANK:N, e.g. 1:100)");
+        }
+        return new TracerConfig(mode, Path.of(out).toAbsolutePath(), ringSize, faultRank, faultAfter, merged);
     }
 
     private static Map<String, String> load(String file) {

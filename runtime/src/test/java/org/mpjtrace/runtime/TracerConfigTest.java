@@ -45,6 +45,17 @@ class TracerConfigTest {
     }
 
     @Test
+    void injectedFaultNamesARankAndARecord() {
+        TracerConfig c = TracerConfig.parse("injectFault=2:50");
+        assertEquals(2, c.faultRank);
+        assertEquals(50, c.faultAfter);
+        assertEquals(-1, TracerConfig.parse(null).faultRank);
+        assertTrue(error("injectFault=2").contains("'injectFault'"));
+        assertTrue(error("injectFault=x:1").contains("'injectFault'"));
+        assertTrue(error("injectFault=1:0").contains("'injectFault'"));
+    }
+
+    @Test
     void configFileGivesKeysAndCommandLineWins(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("tracer.properties");
         Files.writeString(f, "# a comment\nringSize=256\noutput=/tmp/from-file.mpjt\n");

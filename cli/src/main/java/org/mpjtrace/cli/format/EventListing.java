@@ -24,7 +24,8 @@ public final class EventListing {
             out.println(f.line(i));
             if (i % CHECK_EVERY == CHECK_EVERY - 1 && out.checkError()) return false;
         }
-        if (shown < n) out.println("  ... " + (n - shown) + " more events");
+        int left = n - shown;
+        if (left > 0) out.println("  ... " + left + (left == 1 ? " more event" : " more events"));
         return !out.checkError();
     }
 }

@@ -26,6 +26,11 @@ public final class Units {
         return BigDecimal.valueOf(nanos, 6).setScale(3, RoundingMode.HALF_UP).toPlainString();
     }
 
+    /** Nanoseconds as seconds with three decimals. */
+    public static String seconds(long nanos) {
+        return BigDecimal.valueOf(nanos, 9).setScale(3, RoundingMode.HALF_UP).toPlainString();
+    }
+
     /** A file size with one decimal and a decimal unit (B, kB, MB, GB), as ls -h --si would. */
     public static String fileSize(long bytes) {
         if (bytes < 1000) return bytes + " B";

@@ -1,0 +1,68 @@
+package org.mpjtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StatsCommandTest {
+    @TempDir
+    Path dir;
+
+    private Cli stats() throws Exception {
+        Path file = TestTraces.write(dir.resolve("s.mpjt"), TestTraces.sample());
+        Cli c = Cli.run("stats", file.toString());
+        assertEquals(0, c.code, c.toString());
+        assertEquals("", c.err);
+        return c;
+    }
+
+    /** The row of a table whose cells, split on blanks, start with these. */
+    private static String row(String out, String... cells) {
+        String re = "\\s*" + String.join("\\s+", List.of(cells).stream().map(Pattern::quote).toList()) + "(\\s.*)?";
+        return out.lines().filter(l -> l.matches(re)).findFirst().orElseThrow(() -> new AssertionError("no row " + List.of(cells) + " in\n" + out));
+    }
+
+    @Test
+    void bytesAreCountTimesDatatypeSize() throws Exception {
+        String out = stats().out;
+        // rank 0: Isend 100 DOUBLE = 800 bytes; Send 3 of a 4-INT type = 48 plus 5 OBJECTs = 0.
+        row(out, "0", "Isend", "1", "800");
+        row(out, "0", "Send", "2", "48");
+        // Sendrecv: 4 DOUBLE sent + 2 INT received.
+        row(out, "0", "Sendrecv", "1", "40");
+        // Completions and communicator calls carry no data.
+        row(out, "0", "Waitall", "1", "0");
+        row(out, "0", "Split", "1", "0");
+    }
+
+    @Test
+    void timeIsTheSumOfCallDurations() throws Exception {
+        String out = stats().out;
+        // Allreduce took 52,305,678 ns: 52.306 ms.
+        row(out, "0", "Allreduce", "1", "16", "52.306", "52305.7");
+        row(out, "1", "Wait", "1", "0", "0.010", "10.0");
+    }
+
+    @Test
+    void totalsPerOpSumOverRanks() throws Exception {
+        String out = stats().out;
+        // Bcast: 8 DOUBLE on each of two ranks, 1 us + 2 us.
+        row(out, "Bcast", "2", "128", "0.003", "1.500");
+        row(out, "Irecv", "2", "840");
+        row(out, "total", "17");
+    }
+
+    @Test
+    void tracerFiguresPerRank() throws Exception {
+        String out = stats().out;
+        row(out, "0", "node0", "13", "0", "0.000", "0", "on");
+        String r1 = row(out, "1", "node1", "4", "3", "1.500", "2");
+        // The reason is kept on one line even when the tracer gave one with a line break.
+        assertTrue(r1.endsWith("tracing disabled: ring overflow on rank 1"), r1);
+    }
+}

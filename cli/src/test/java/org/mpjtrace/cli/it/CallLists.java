@@ -1,0 +1,57 @@
+package org.mpjtrace.cli.it;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+
+/**
+ * The two views of "which MPJ calls did each rank make" that the tests compare: the list an example
+ * printed itself ({@code CALL rank op peer count} lines), and the (op, peer, count) projection of the
+ * rank's decoded events.
+ */
+final class CallLists {
+    private CallLists() {}
+
+    static Map<Integer, List<String>> printed(String stdout) {
+        Map<Integer, List<String>> byRank = new TreeMap<>();
+        for (String line : stdout.split("\n")) {
+            if (!line.startsWith("CALL ")) continue;
+            String[] f = line.trim().split(" ");
+            byRank.computeIfAbsent(Integer.parseInt(f[1]), r -> new ArrayList<>()).add(f[2] + " " + f[3] + " " + f[4]);
+        }
+        return byRank;
+    }
+
+    static Map<Integer, List<String>> traced(TraceFile trace) {
+        Map<Integer, List<String>> byRank = new TreeMap<>();
+        for (RankTrace r : trace.ranks()) {
+            List<String> calls = new ArrayList<>();
+            long[] w = r.words();
+            for (int i = 0; i < r.eventCount(); i++) {
+                int b = RankTrace.base(i);
+                calls.add(Op.ofCode(Event.opCode(w, b)).mpjName + " " + Event.projectedPeer(w, b) + " " + Event.projectedCount(w, b));
+            }
+            byRank.put(r.rank(), calls);
+        }
+        return byRank;
+    }
+
+    /** Program output without the examples' CALL lines, order-free (ranks of a job print concurrently). */
+    static List<String> resultLines(String stdout) {
+        List<String> lines = new ArrayList<>();
+        for (String line : stdout.split("\n")) if (!line.startsWith("CALL ")) lines.add(line);
+        lines.sort(null);
+        return lines;
+    }
+
+    static List<String> allLinesSorted(String stdout) {
+        List<String> lines = new ArrayList<>(List.of(stdout.split("\n")));
+        lines.sort(null);
+        return lines;
+    }
+}

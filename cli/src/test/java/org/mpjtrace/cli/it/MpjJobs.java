@@ -1,0 +1,53 @@
+package org.mpjtrace.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.mpjtrace.cli.job.Installation;
+import org.mpjtrace.cli.job.JobLauncher;
+import org.mpjtrace.cli.job.JobRequest;
+import org.mpjtrace.cli.job.JobResult;
+
+/** Runs real MPJ Express jobs of the examples, with or without the agent, capturing their output. */
+final class MpjJobs {
+    static final String PACKAGE = "org.mpjtrace.examples.";
+
+    private MpjJobs() {}
+
+    /** What one job did. */
+    record Run(JobResult result, String out, String err, String messages) {
+        /**
+         * Lines the tracer itself printed in the ranks. MPJ's starter forwards a multicore job's stderr
+         * to its stdout, so they are looked for in both.
+         */
+        List<String> tracerLines() {
+            return (out + "\n" + err).lines().filter(l -> l.startsWith("mpjtrace:")).toList();
+        }
+    }
+
+    static Path examplesJar() {
+        return Installation.fromEnvironment().examplesJar();
+    }
+
+    static Run run(String example, int ranks, String device, Path machines, Path trace, String agentOptions, List<String> args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        StringWriter messages = new StringWriter();
+        JobRequest req = JobRequest.of(examplesJar().toString(), PACKAGE + example, args)
+                .withRanks(ranks).withDevice(device).withMachines(machines)
+                .withTrace(trace != null).withOutput(trace).withAgentOptions(agentOptions);
+        JobResult result = new JobLauncher(Installation.fromEnvironment(), new PrintWriter(messages, true))
+                .captureOutput(out, err).timeout(Duration.ofMinutes(3)).run(req);
+        return new Run(result, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), messages.toString());
+    }
+
+    static void assertSucceeded(Run run) {
+        assertEquals(0, run.result().exitCode(), () -> "job failed\n--- messages\n" + run.messages() + "--- stdout\n" + run.out() + "--- stderr\n" + run.err());
+    }
+}

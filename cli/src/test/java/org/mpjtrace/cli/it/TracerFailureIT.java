@@ -1,0 +1,37 @@
+package org.mpjtrace.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+
+/** An internal error of the tracer turns tracing off for that rank only; the program runs on unchanged. */
+class TracerFailureIT {
+
+    @Test
+    void aFailingRankStopsTracingWithOneLineAndTheProgramRunsOn(@TempDir Path dir) {
+        List<String> args = Examples.STENCIL_2D.argsWithCalls();
+        MpjJobs.Run faulty = MpjJobs.run("Stencil2D", 4, "multicore", null, dir.resolve("f.mpjt"), "injectFault=1:10", args);
+        MpjJobs.assertSucceeded(faulty);
+        MpjJobs.Run plain = MpjJobs.run("Stencil2D", 4, "multicore", null, null, null, args);
+        List<String> tracerLines = faulty.tracerLines();
+        assertEquals(1, tracerLines.size(), faulty.out() + faulty.err());
+        List<String> faultyOutput = new java.util.ArrayList<>(CallLists.allLinesSorted(faulty.out()));
+        faultyOutput.removeAll(tracerLines);
+        assertEquals(CallLists.allLinesSorted(plain.out()), faultyOutput, "the program's own output is unchanged");
+        assertTrue(tracerLines.get(0).contains("rank 1") && tracerLines.get(0).contains("tracing is off"), tracerLines.get(0));
+
+        TraceFile trace = faulty.result().trace();
+        RankTrace failed = trace.rank(1);
+        assertTrue(failed.stats().disabledReason().contains("injected fault"), failed.stats().disabledReason());
+        assertEquals(9, failed.eventCount(), "the nine records before the fault are kept");
+        var printed = CallLists.printed(plain.out());
+        var traced = CallLists.traced(trace);
+        for (int r : new int[] {0, 2, 3}) assertEquals(printed.get(r), traced.get(r), "rank " + r + " is traced in full");
+    }
+}
