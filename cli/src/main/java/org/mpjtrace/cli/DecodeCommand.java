@@ -17,8 +17,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "decode",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = {"Prints a trace file as text: the job's metadata, then per rank its events, one per line:",
-                "index, op, call site, parameters, enter time (from the rank's MPI.Init) and duration in microseconds."})
+        description = {"Prints a trace file as text, one event per line.", "",
+                "First the job's metadata, then per rank its events: index, op, call site, parameters, enter time "
+                        + "(from the moment the rank's MPI.Init returned) and duration, in microseconds."})
 final class DecodeCommand implements Callable<Integer> {
 
     @Spec

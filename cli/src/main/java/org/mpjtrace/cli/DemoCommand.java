@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = {"Traces the example org.mpjtrace.examples.Stencil2D on 16 ranks (multicore) into demo.mpjt",
-                "in the current directory, then prints its stats and the first 20 events of rank 0."})
+        description = {"Traces an example program and shows the result.", "",
+                "Runs org.mpjtrace.examples.Stencil2D on 16 ranks (multicore) under the tracer, writing demo.mpjt "
+                        + "in the current directory, then prints its stats and the first 20 events of rank 0."})
 final class DemoCommand implements Callable<Integer> {
     static final String MAIN = "org.mpjtrace.examples.Stencil2D";
     static final int RANKS = 16;

@@ -18,8 +18,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         customSynopsis = "mpjtrace run [OPTIONS] -cp CLASSPATH MAIN [ARGS...]",
-        description = {"Runs an MPJ Express program with the tracer agent in every rank and writes one trace file.",
-                "Everything after MAIN is passed to the program. Needs MPJ_HOME (bin/mpjtrace sets it)."})
+        description = {"Runs an MPJ program under the tracer and writes one trace file.", "",
+                "Starts the job with MPJ Express's starter and the tracer agent in every rank. Everything after MAIN "
+                        + "is passed to the program. Needs MPJ_HOME (bin/mpjtrace sets it)."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec

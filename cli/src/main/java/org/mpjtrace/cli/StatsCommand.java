@@ -14,8 +14,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "stats",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = {"Summarises a trace file: calls, bytes and time spent in MPJ per rank and op, totals per op,",
-                "and per rank the tracer's own figures (ring waits, internal errors, whether tracing was turned off)."})
+        description = {"Summarises a trace file: calls, bytes and time in MPJ.", "",
+                "Per rank and op, then per op over all ranks with a grand total, then per rank the tracer's own "
+                        + "figures (ring waits, internal errors, whether tracing was turned off)."})
 final class StatsCommand implements Callable<Integer> {
 
     @Spec

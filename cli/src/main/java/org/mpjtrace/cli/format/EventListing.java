@@ -22,10 +22,18 @@ public final class EventListing {
         int shown = limit < 0 ? n : (int) Math.min(n, limit);
         for (int i = 0; i < shown; i++) {
             out.println(f.line(i));
-            if (i % CHECK_EVERY == CHECK_EVERY - 1 && out.checkError()) return false;
+            if (i % CHECK_EVERY == CHECK_EVERY - 1 && broken(out)) return false;
         }
         int left = n - shown;
         if (left > 0) out.println("  ... " + left + (left == 1 ? " more event" : " more events"));
-        return !out.checkError();
+        return !broken(out);
+    }
+
+    /**
+     * Whether the output is gone. picocli's writer wraps System.out in an OutputStreamWriter, and
+     * System.out swallows write errors, so the writer alone never reports a closed pipe: ask both.
+     */
+    private static boolean broken(PrintWriter out) {
+        return out.checkError() || System.out.checkError();
     }
 }

@@ -113,7 +113,8 @@ public final class JobLauncher {
             List<String> cmd = StarterCommand.build(starterJar, req, machines, agentArg);
             say("running " + req.mainClass() + " on " + req.ranks() + " ranks (" + req.device() + "), "
                     + (req.trace() ? "tracing to " + req.outputOrDefault() : "not tracing"));
-            return launch(cmd, dir, mpjHome, req, traceFile);
+            StuckJobWatch watch = daemon != null && daemon.ownsDaemon() ? new StuckJobWatch(daemon.handle()) : null;
+            return launch(cmd, dir, mpjHome, req, traceFile, watch);
         } finally {
             if (daemon != null) daemon.close();
         }
@@ -142,11 +143,10 @@ public final class JobLauncher {
         }
     }
 
-    private JobResult launch(List<String> cmd, Path dir, Path mpjHome, JobRequest req, Path traceFile) {
+    private JobResult launch(List<String> cmd, Path dir, Path mpjHome, JobRequest req, Path traceFile, StuckJobWatch watch) {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().put("MPJ_HOME", mpjHome.toString());
         if (childOut == null) pb.inheritIO();
-        else pb.redirectInput(ProcessBuilder.Redirect.INHERIT);
 
         long startMillis = System.currentTimeMillis();
         Process p;
@@ -156,6 +156,9 @@ public final class JobLauncher {
             say("job failed: cannot start " + cmd.get(0) + ": " + e.getMessage());
             return new JobResult(ExitCodes.JOB_FAILED, -1, traceFile, null);
         }
+        // When capturing (tests), the job gets an empty stdin: the test JVM's own stdin may be the test
+        // runner's command channel, which a rank must not read from.
+        if (childOut != null) closeQuietly(p.getOutputStream());
         // Ctrl-C or a kill of mpjtrace must not leave the starter's JVMs running.
         Thread hook = new Thread(() -> ProcessTrees.destroy(p.toHandle(), KILL_GRACE_MILLIS), "mpjtrace-job-stopper");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -163,7 +166,7 @@ public final class JobLauncher {
         Thread errPump = childOut == null ? null : pump(p.getErrorStream(), childErr, "stderr");
         int exit;
         try {
-            exit = await(p);
+            exit = await(p, watch);
             join(outPump);
             join(errPump);
         } finally {
@@ -176,6 +179,10 @@ public final class JobLauncher {
 
         if (exit == TIMED_OUT) {
             say("job failed: still running after " + timeout.toSeconds() + " s, killed");
+            return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
+        }
+        if (exit == STUCK) {
+            say("job failed: all rank JVMs exited but the MPJ starter kept waiting (see the job's output above), stopped it");
             return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
         }
         if (exit == INTERRUPTED) {
@@ -201,14 +208,22 @@ public final class JobLauncher {
 
     private static final int TIMED_OUT = -2;
     private static final int INTERRUPTED = -3;
+    private static final int STUCK = -4;
+    private static final long POLL_MILLIS = 250;
 
-    /** The starter's exit code, or TIMED_OUT / INTERRUPTED after killing it. */
-    private int await(Process p) {
+    /** The starter's exit code, or TIMED_OUT / STUCK / INTERRUPTED after killing it. */
+    private int await(Process p, StuckJobWatch watch) {
+        long deadline = timeout == null ? 0 : System.nanoTime() + timeout.toNanos();
         try {
-            if (timeout == null) return p.waitFor();
-            if (p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) return p.exitValue();
-            ProcessTrees.destroy(p.toHandle(), KILL_GRACE_MILLIS);
-            return TIMED_OUT;
+            while (!p.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                boolean late = timeout != null && System.nanoTime() - deadline >= 0;
+                int verdict = late ? TIMED_OUT : watch != null && watch.stuck() ? STUCK : 0;
+                if (verdict != 0) {
+                    ProcessTrees.destroy(p.toHandle(), KILL_GRACE_MILLIS);
+                    return verdict;
+                }
+            }
+            return p.exitValue();
         } catch (InterruptedException e) {
             ProcessTrees.destroy(p.toHandle(), KILL_GRACE_MILLIS);
             Thread.currentThread().interrupt();
@@ -233,6 +248,14 @@ public final class JobLauncher {
         t.setDaemon(true);
         t.start();
         return t;
+    }
+
+    private static void closeQuietly(OutputStream s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // the job has already gone
+        }
     }
 
     private static void join(Thread t) {

@@ -1,0 +1,62 @@
+package org.mpjtrace.cli.job;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Watches this test JVM in place of a daemon, on a fake clock; its child processes play the rank JVMs.
+ * {@code cat} stands in for a rank: it lives until its stdin is closed.
+ */
+class StuckJobWatchTest {
+    private final AtomicLong now = new AtomicLong(1_000);
+
+    private void advance(long seconds) {
+        now.addAndGet(TimeUnit.SECONDS.toNanos(seconds));
+    }
+
+    private static boolean noChildren() {
+        return ProcessHandle.current().children().findAny().isEmpty();
+    }
+
+    @Test
+    void ranksNeverSeenCountAsGoneAfterTheStartupAllowanceAndTheGrace() {
+        assumeTrue(noChildren(), "this JVM already has child processes");
+        StuckJobWatch w = new StuckJobWatch(ProcessHandle.current(), now::get);
+        assertFalse(w.stuck());
+        advance(29);
+        assertFalse(w.stuck());
+        advance(2);
+        assertFalse(w.stuck(), "the grace period starts now");
+        advance(9);
+        assertFalse(w.stuck());
+        advance(2);
+        assertTrue(w.stuck());
+    }
+
+    @Test
+    void runningRanksKeepTheJobAliveAndTheirEndStartsTheGrace() throws Exception {
+        assumeTrue(noChildren(), "this JVM already has child processes");
+        Process rank;
+        try {
+            rank = new ProcessBuilder("cat").start();
+        } catch (java.io.IOException e) {
+            assumeTrue(false, "no cat here");
+            return;
+        }
+        StuckJobWatch w = new StuckJobWatch(ProcessHandle.current(), now::get);
+        advance(100);
+        assertFalse(w.stuck(), "a rank is running");
+        rank.getOutputStream().close();
+        assertTrue(rank.waitFor(30, TimeUnit.SECONDS));
+        assertFalse(w.stuck(), "ranks seen, now gone: the grace period starts");
+        advance(5);
+        assertFalse(w.stuck());
+        advance(6);
+        assertTrue(w.stuck());
+    }
+}
