@@ -2,21 +2,20 @@ package org.mpjtrace.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpjtrace.fixtures.EventBuilder;
+import org.mpjtrace.fixtures.TraceFixtures;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
-import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
 import org.mpjtrace.trace.TraceFile;
-import org.mpjtrace.trace.io.TraceWriter;
 
 /** Small hand-made traces with known contents, written with the real TraceWriter. */
 final class TestTraces {
@@ -32,59 +31,12 @@ final class TestTraces {
 
     private TestTraces() {}
 
-    /** One event record with every field NONE until set. */
-    static final class Ev {
-        final long[] w = new long[Event.WORDS];
-
-        Ev(Op op, int site) {
-            Arrays.fill(w, Event.pack(Event.NONE, Event.NONE));
-            w[Event.W_OP_SITE] = Event.pack(op.code, site);
-            w[Event.W_STACK] = 0;
-            w[Event.W_DIGEST] = 0;
-            at(0, 0);
-        }
-
-        private Ev hi(int word, int v) {
-            w[word] = Event.pack(v, Event.low(w[word]));
-            return this;
-        }
-
-        private Ev lo(int word, int v) {
-            w[word] = Event.pack(Event.high(w[word]), v);
-            return this;
-        }
-
-        Ev comm(int v) { return hi(Event.W_COMM_DTYPE, v); }
-        Ev type(int v) { return lo(Event.W_COMM_DTYPE, v); }
-        Ev peer(int v) { return hi(Event.W_PEER_TAG, v); }
-        Ev tag(int v) { return lo(Event.W_PEER_TAG, v); }
-        Ev count(int v) { return hi(Event.W_COUNT_REQUEST, v); }
-        Ev req(int v) { return lo(Event.W_COUNT_REQUEST, v); }
-        Ev peer2(int v) { return hi(Event.W_PEER2_TAG2, v); }
-        Ev tag2(int v) { return lo(Event.W_PEER2_TAG2, v); }
-        Ev count2(int v) { return hi(Event.W_COUNT2_DTYPE2, v); }
-        Ev type2(int v) { return lo(Event.W_COUNT2_DTYPE2, v); }
-        Ev redop(int v) { return hi(Event.W_REDOP_COLOR, v); }
-        Ev color(int v) { return lo(Event.W_REDOP_COLOR, v); }
-        Ev key(int v) { return hi(Event.W_KEY_RESULT, v); }
-        Ev result(int v) { return lo(Event.W_KEY_RESULT, v); }
-
-        /** Enter and exit in ns after the rank's Init returned. */
-        Ev at(long enter, long exit) {
-            w[Event.W_ENTER] = INIT_NANOS + enter;
-            w[Event.W_EXIT] = INIT_NANOS + exit;
-            return this;
-        }
+    static EventBuilder ev(Op op, int site) {
+        return new EventBuilder(op, site, INIT_NANOS);
     }
 
-    static Ev ev(Op op, int site) {
-        return new Ev(op, site);
-    }
-
-    static RankTrace rank(int rank, int worldSize, RankStats stats, Ev... events) {
-        long[] words = new long[events.length * Event.WORDS];
-        for (int i = 0; i < events.length; i++) System.arraycopy(events[i].w, 0, words, RankTrace.base(i), Event.WORDS);
-        return new RankTrace(rank, "node" + rank, INIT_NANOS, events.length, words,
+    static RankTrace rank(int rank, int worldSize, RankStats stats, EventBuilder... events) {
+        return new RankTrace(rank, "node" + rank, INIT_NANOS, events.length, EventBuilder.words(events),
                 List.of(new CommInfo(0, "Intracomm", worldSize, rank), new CommInfo(1, "Intracomm", 2, rank % 2)),
                 List.of(new DatatypeInfo(0, 8, 8, 1), new DatatypeInfo(1, 5, 4, 1), new DatatypeInfo(2, 5, 4, 4),
                         new DatatypeInfo(3, 12, 0, 1)),
@@ -124,11 +76,6 @@ final class TestTraces {
     }
 
     static Path write(Path file, TraceFile t) throws IOException {
-        try (TraceWriter w = TraceWriter.create(file, t.meta())) {
-            for (RankTrace r : t.ranks()) w.writeRank(r);
-            w.writeSites(t.sites());
-            w.commit();
-        }
-        return file;
+        return TraceFixtures.write(file, t);
     }
 }

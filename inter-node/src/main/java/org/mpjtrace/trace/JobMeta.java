@@ -8,7 +8,7 @@ import java.util.Map;
  * @param mode          tracing mode (dump, ...)
  * @param device        MPJ device as the ranks saw it (multicore or niodev), or "unknown"
  * @param worldSize     number of ranks in COMM_WORLD
- * @param startMillis   wall clock at rank 0's Init, ms since the epoch
+ * @param startMillis   wall clock when rank 0 entered MPI.Init, ms since the epoch
  * @param endMillis     wall clock when rank 0 wrote the trace
  * @param mainClass     the application's main class, when known, else ""
  * @param agentOptions  the agent options in force (key to value)

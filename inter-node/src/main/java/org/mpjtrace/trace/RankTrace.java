@@ -8,7 +8,7 @@ import java.util.List;
  *
  * @param rank       rank in COMM_WORLD
  * @param host       host the rank ran on
- * @param initNanos  the rank's System.nanoTime() when MPI.Init returned; event times count from it
+ * @param initNanos  the rank's System.nanoTime() when it entered MPI.Init; event times count from it
  * @param eventCount number of events
  * @param words      eventCount * Event.WORDS longs
  */

@@ -56,7 +56,7 @@ public final class Probe {
         if (tracer == null || world == null) return;
         RankContext ctx;
         try {
-            ctx = RankContext.start(tracer, world, site);
+            ctx = RankContext.start(tracer, world, site, enter);
         } catch (Throwable t) {
             TracerLog.line("internal error at MPI.Init (" + TracerLog.describe(t) + "); tracing is off for this rank, the program runs on");
             return;

@@ -40,23 +40,27 @@ final class RankContext {
     private volatile boolean tracing = true;
     private volatile String disabledReason = "";
 
-    /** The context of the rank whose MPI.Init just returned; clones COMM_WORLD (a collective). */
-    static RankContext start(Tracer tracer, Object world, int initSite) throws ReflectiveOperationException {
+    /**
+     * The context of the rank whose MPI.Init just returned; clones COMM_WORLD (a collective).
+     *
+     * @param initEnter System.nanoTime() when the rank entered MPI.Init: the origin of its event times
+     */
+    static RankContext start(Tracer tracer, Object world, int initSite, long initEnter) throws ReflectiveOperationException {
         MpjReflect mpj = new MpjReflect(world);
         return new RankContext(tracer, mpj, world, mpj.rank(world), mpj.size(world), mpj.cloneComm(world), initSite,
-                new EventStore());
+                initEnter, new EventStore());
     }
 
     RankContext(Tracer tracer, MpjAccess mpj, Object world, int rank, int size, Object privateComm, int initSite,
-                EventStore store) {
+                long initEnter, EventStore store) {
         this.tracer = tracer;
         this.store = store;
         this.mpj = mpj;
         this.rank = rank;
         this.size = size;
         this.privateComm = privateComm;
-        this.initNanos = System.nanoTime();
-        this.initMillis = System.currentTimeMillis();
+        this.initNanos = initEnter;
+        this.initMillis = System.currentTimeMillis() - (System.nanoTime() - initEnter) / 1_000_000;
         this.initSite = initSite;
         this.host = hostName();
         this.comms = new SymbolTable<>(mpj::describeComm);

@@ -21,7 +21,7 @@ final class StandInMpj implements MpjAccess {
     /** A rank context of a fresh tracer, bound to the calling thread, keeping its events in {@code store}. */
     static RankContext bindRank(int ringSize, EventStore store) {
         Tracer tracer = Tracer.start(TracerConfig.parse("ringSize=" + ringSize));
-        RankContext ctx = new RankContext(tracer, new StandInMpj(), new Object(), 0, 4, new Object(), -1, store);
+        RankContext ctx = new RankContext(tracer, new StandInMpj(), new Object(), 0, 4, new Object(), -1, System.nanoTime(), store);
         Probe.bind(ctx);
         return ctx;
     }

@@ -65,6 +65,14 @@ class TracerConfigTest {
     }
 
     @Test
+    void theExampleConfigFileInDocsIsValid() {
+        // Surefire runs in the module's directory; the README points users at this file.
+        TracerConfig c = TracerConfig.parse("config=../docs/tracer.properties");
+        assertEquals("dump", c.mode);
+        assertEquals(16384, c.ringSize);
+    }
+
+    @Test
     void unknownKeyInConfigFileIsNamed(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("tracer.properties");
         Files.writeString(f, "ringsize=256\n");

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Whole-run overhead of the tracer: wall time of the same MPJ job untraced and traced, alternating,
+# REPS times each, in one run of this script (absolute times on a shared 2-core machine are noisy;
+# the ratio of medians measured side by side is the figure). Runs MPJ's starter directly, so nothing
+# of the mpjtrace command is counted.
+#
+#   bench/overhead.sh [NP] [STEPS] [REPS] [MODE]      defaults: 16 10000 3 dump
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$repo/bin/lib/mpj-home.sh"
+mpjtrace_mpj_home "$repo" || exit 2
+np=${1:-16} steps=${2:-10000} reps=${3:-3} mode=${4:-dump}
+jar="$repo/agent/target/tracer.jar"
+examples="$repo/examples/target/classes"
+[ -f "$jar" ] && [ -d "$examples" ] || (cd "$repo" && mvn -B -q -ntp install -DskipTests)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+run() { # $1 = untraced|traced; prints wall ms
+    local agent=()
+    [ "$1" = traced ] && agent=("-javaagent:$jar=mode=$mode,output=$work/trace.mpjt")
+    local start end
+    start=$(date +%s%N)
+    (cd "$work" && java -jar "$MPJ_HOME/lib/starter.jar" -np "$np" -dev multicore "${agent[@]}" \
+        -cp "$examples" org.mpjtrace.examples.Stencil2D "steps=$steps" > "$work/$1.out" 2>&1)
+    end=$(date +%s%N)
+    echo $(( (end - start) / 1000000 ))
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+
+echo "Stencil2D -np $np steps=$steps, multicore, mode $mode, $reps runs each (alternating)" >&2
+untraced=() traced=()
+for i in $(seq "$reps"); do
+    u=$(run untraced); t=$(run traced)
+    untraced+=("$u"); traced+=("$t")
+    echo "  run $i: untraced ${u} ms, traced ${t} ms" >&2
+done
+mu=$(printf '%s\n' "${untraced[@]}" | median)
+mt=$(printf '%s\n' "${traced[@]}" | median)
+grep -v '^MPJ Express' "$work/untraced.out" > "$work/u" || true
+grep -v '^MPJ Express' "$work/traced.out" > "$work/t" || true
+cmp -s "$work/u" "$work/t" || echo "  warning: program output differs with the agent" >&2
+echo "median untraced ${mu} ms, traced ${mt} ms, ratio $(awk -v t="$mt" -v u="$mu" 'BEGIN {printf "%.3f", t / u}'), trace $(stat -c %s "$work/trace.mpjt") bytes"

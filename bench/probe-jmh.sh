@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# JMH benchmark of the hot path (probe to ring, clock reads included; the fold thread drains
+# concurrently into a store that keeps nothing). Prints ns per call percentiles and, with -prof gc,
+# bytes allocated per call. Extra arguments go to JMH (e.g. -i 10).
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$repo/bin/lib/mpj-home.sh"
+mpjtrace_mpj_home "$repo" || exit 2
+cd "$repo"
+mvn -B -q -ntp -pl runtime -am install -DskipTests
+cp_file=$(mktemp)
+trap 'rm -f "$cp_file"' EXIT
+mvn -B -q -ntp -pl runtime dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file"
+exec java -cp "runtime/target/test-classes:runtime/target/classes:$(cat "$cp_file")" org.openjdk.jmh.Main \
+    'org.mpjtrace.runtime.bench.ProbeBenchmark' -f 1 -wi 3 -w 2s -i 5 -r 3s -prof gc "$@"
