@@ -15,8 +15,10 @@ public final class SiteTableMerger {
 
     /**
      * Renumbers the events of {@code trace} (in place) from the ids of {@code localSites} to the merged
-     * table's, and returns it. An event naming a site missing from its table keeps no site: id -1 would
-     * be rejected by readers, so such a table is an error.
+     * table's, and returns it.
+     *
+     * @throws IllegalArgumentException when an event names a site missing from {@code localSites}, or
+     *                                  the table's ids are not its indexes
      */
     public RankTrace remap(RankTrace trace, List<CallSite> localSites) {
         int[] map = new int[localSites.size()];

@@ -3,10 +3,12 @@ package org.mpjtrace.runtime;
 import java.util.List;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.SiteTableMerger;
 import org.mpjtrace.trace.io.PayloadCodec;
 import org.mpjtrace.trace.io.RankPayload;
+import org.mpjtrace.trace.io.TraceFormatException;
 import org.mpjtrace.trace.io.TraceWriter;
 
 /**
@@ -37,38 +39,94 @@ final class DumpCollector {
             ctx.disable(t);
             mine = emptyPayload(ctx);
         }
-        try {
-            if (ctx.rank != 0) {
+        if (ctx.rank != 0) {
+            try {
                 ctx.mpj.sendBytes(ctx.privateComm, mine, 0, TAG);
-            } else {
-                writeTrace(ctx, mine);
+            } catch (Throwable t) {
+                TracerLog.line("rank " + ctx.rank + ": could not send its trace to rank 0 (" + TracerLog.describe(t) + ")");
             }
-        } catch (Throwable t) {
-            TracerLog.line("rank " + ctx.rank + ": could not " + (ctx.rank == 0 ? "write the trace " + ctx.tracer.config.output : "send its trace to rank 0")
-                    + " (" + TracerLog.describe(t) + ")");
+        } else {
+            gatherAndWrite(ctx, mine);
         }
     }
 
-    private static void writeTrace(RankContext ctx, byte[] mine) throws Exception {
+    /**
+     * Rank 0: receives every rank's trace and writes the file. It receives all of them even when the
+     * file cannot be written (a missing directory, a full disk): the other ranks are blocked sending,
+     * and the program must finish whatever happens to its trace.
+     */
+    private static void gatherAndWrite(RankContext ctx, byte[] mine) {
         TracerConfig config = ctx.tracer.config;
         CallSite init = ctx.tracer.sites.site(ctx.initSite);
         JobMeta meta = new JobMeta(config.mode, ctx.mpj.device(), ctx.size, ctx.initMillis, System.currentTimeMillis(),
                 init == null ? "" : init.className(), config.given, Tracer.VERSION);
         SiteTableMerger merger = new SiteTableMerger();
-        try (TraceWriter writer = TraceWriter.create(config.output, meta)) {
-            for (int r = 0; r < ctx.size; r++) {
-                byte[] bytes = r == 0 ? mine : ctx.mpj.recvBytes(ctx.privateComm, r, TAG);
-                RankPayload payload = PayloadCodec.decode(bytes);
-                writer.writeRank(merger.remap(payload.trace(), payload.sites()));
+        TraceWriter writer = null;
+        Throwable failure = null;
+        try {
+            writer = TraceWriter.create(config.output, meta);
+        } catch (Throwable t) {
+            failure = t;
+        }
+        for (int r = 0; r < ctx.size; r++) {
+            byte[] bytes;
+            try {
+                bytes = r == 0 ? mine : ctx.mpj.recvBytes(ctx.privateComm, r, TAG);
+            } catch (Throwable t) {
+                failure = failure == null ? t : failure;
+                break; // MPJ itself failed: nothing more can be received
             }
-            writer.writeSites(merger.sites());
-            writer.commit();
+            if (failure != null) continue;
+            try {
+                writer.writeRank(readable(r, bytes, merger));
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+        try {
+            if (failure == null) {
+                writer.writeSites(merger.sites());
+                writer.commit();
+            }
+        } catch (Throwable t) {
+            failure = t;
+        } finally {
+            closeQuietly(writer);
+        }
+        if (failure != null)
+            TracerLog.line("rank 0: could not write the trace " + config.output + " (" + TracerLog.describe(failure) + ")");
+    }
+
+    private static void closeQuietly(TraceWriter writer) {
+        if (writer == null) return;
+        try {
+            writer.close();
+        } catch (Throwable ignored) {
+            // Closing only removes the temporary file; the failure that matters was reported.
+        }
+    }
+
+    /**
+     * Rank r's trace with its sites renumbered into the merged table; if its payload cannot be read
+     * (a bug of ours), an empty trace saying why, so the other ranks' traces are still written.
+     */
+    private static RankTrace readable(int r, byte[] bytes, SiteTableMerger merger) {
+        try {
+            RankPayload payload = PayloadCodec.decode(bytes);
+            if (payload.trace().rank() != r) throw new IllegalArgumentException("rank " + r + " sent the trace of rank " + payload.trace().rank());
+            return merger.remap(payload.trace(), payload.sites());
+        } catch (TraceFormatException | RuntimeException e) {
+            String reason = "its trace could not be read at rank 0: " + TracerLog.describe(e);
+            TracerLog.line("rank " + r + ": " + reason);
+            return empty(r, "unknown", 0, reason);
         }
     }
 
     private static byte[] emptyPayload(RankContext ctx) {
-        RankTrace empty = new RankTrace(ctx.rank, ctx.host, ctx.initNanos, 0, new long[0], List.of(), List.of(), List.of(),
-                new org.mpjtrace.trace.RankStats(0, 0, 1, "internal error while collecting the trace"));
-        return PayloadCodec.encode(new RankPayload(empty, List.of()));
+        return PayloadCodec.encode(new RankPayload(empty(ctx.rank, ctx.host, ctx.initNanos, "internal error while collecting the trace"), List.of()));
+    }
+
+    private static RankTrace empty(int rank, String host, long initNanos, String reason) {
+        return new RankTrace(rank, host, initNanos, 0, new long[0], List.of(), List.of(), List.of(), new RankStats(0, 0, 1, reason));
     }
 }

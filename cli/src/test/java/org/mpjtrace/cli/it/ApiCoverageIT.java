@@ -21,12 +21,14 @@ import org.mpjtrace.trace.TraceFile;
 /** ApiTour calls every intercepted MPJ method: each must be in the trace with its parameters. */
 class ApiCoverageIT {
     private static TraceFile trace;
+    private static Path tracePath;
     /** One event of each op seen: its rank's trace and its index. */
     private static final Map<Op, int[]> FIRST = new EnumMap<>(Op.class);
 
     @BeforeAll
     static void traceApiTour(@TempDir Path dir) {
-        MpjJobs.Run run = MpjJobs.run("ApiTour", 4, "multicore", null, dir.resolve("tour.mpjt"), null, List.of());
+        tracePath = dir.resolve("tour.mpjt");
+        MpjJobs.Run run = MpjJobs.run("ApiTour", 4, "multicore", null, tracePath, null, List.of());
         MpjJobs.assertSucceeded(run);
         trace = run.result().trace();
         for (RankTrace r : trace.ranks())
@@ -39,6 +41,18 @@ class ApiCoverageIT {
         EnumSet<Op> missing = EnumSet.allOf(Op.class);
         missing.removeAll(FIRST.keySet());
         assertEquals(EnumSet.of(Op.ABORT), missing, "Abort ends the job; everything else must be there");
+    }
+
+    @Test
+    void decodeShowsEveryOpWithItsCallSite() {
+        java.io.StringWriter out = new java.io.StringWriter();
+        picocli.CommandLine cli = org.mpjtrace.cli.Main.newCommandLine();
+        cli.setOut(new java.io.PrintWriter(out, true));
+        assertEquals(0, cli.execute("decode", tracePath.toString()));
+        String text = out.toString();
+        for (Op op : FIRST.keySet())
+            assertTrue(java.util.regex.Pattern.compile("(?m)^\\s*\\d+\\s+" + op.mpjName + "\\s+ApiTour\\.\\w+:\\d+").matcher(text).find(),
+                    op.mpjName + " missing from decode output");
     }
 
     @Test

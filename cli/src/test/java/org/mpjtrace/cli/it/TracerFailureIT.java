@@ -34,4 +34,22 @@ class TracerFailureIT {
         var traced = CallLists.traced(trace);
         for (int r : new int[] {0, 2, 3}) assertEquals(printed.get(r), traced.get(r), "rank " + r + " is traced in full");
     }
+
+    @Test
+    void anUnwritableTraceFileCostsTheTraceNotTheProgram(@TempDir Path dir) throws Exception {
+        // The writer's temporary file cannot be created where a directory stands (root ignores permissions).
+        Path nowhere = dir.resolve("t.mpjt");
+        java.nio.file.Files.createDirectories(dir.resolve("t.mpjt.tmp").resolve("occupied"));
+        List<String> args = List.of("steps=200", "n=64", "--calls");
+        MpjJobs.Run run = MpjJobs.run("Stencil2D", 16, "multicore", null, nowhere, null, args);
+        assertEquals(1, run.result().exitCode(), "no trace: the CLI reports the job as failed");
+        List<String> tracerLines = run.tracerLines();
+        assertEquals(1, tracerLines.size(), run.out() + run.err());
+        assertTrue(tracerLines.get(0).contains("could not write the trace " + nowhere), tracerLines.get(0));
+
+        MpjJobs.Run plain = MpjJobs.run("Stencil2D", 16, "multicore", null, null, null, args);
+        List<String> output = new java.util.ArrayList<>(CallLists.allLinesSorted(run.out()));
+        output.removeAll(tracerLines);
+        assertEquals(CallLists.allLinesSorted(plain.out()), output, "every rank ran to the end with unchanged output");
+    }
 }
