@@ -1,0 +1,39 @@
+package org.mpjtrace.trace.fold;
+
+import org.mpjtrace.trace.Event;
+
+/**
+ * Between the fixed {@link Event} record and an {@link EventNode}: a record becomes a node of one
+ * occurrence (peers made relative, times turned into compute and inside durations), and an occurrence
+ * of a node becomes a record again (times cannot come back: they are histograms; the record's times
+ * are left 0).
+ */
+public final class EventRecords {
+    private EventRecords() {}
+
+    /**
+     * @param previousExit exit time of the rank's previous call (its compute time ends at this one's
+     *                     enter), or the rank's time origin for its first call
+     */
+    public static EventNode toNode(long[] w, int base, int rank, long previousExit) {
+        int op = Event.opCode(w, base);
+        long[] values = new long[Field.ALL.length];
+        for (Field f : Field.ALL) {
+            long v = f.read(w, base);
+            values[f.ordinal()] = RelativePeers.isRelative(op, f) ? RelativePeers.encode(v, rank) : v;
+        }
+        long enter = Event.enter(w, base), exit = Event.exit(w, base);
+        return new EventNode(op, Event.site(w, base), Event.stack(w, base), values, enter - previousExit, exit - enter);
+    }
+
+    /** Writes the record of one occurrence of {@code node}, whose field values are {@code values}. */
+    public static void toRecord(EventNode node, long[] values, int rank, long[] w, int base) {
+        java.util.Arrays.fill(w, base, base + Event.WORDS, 0);
+        w[base + Event.W_OP_SITE] = Event.pack(node.op(), node.site());
+        w[base + Event.W_STACK] = node.stack();
+        for (Field f : Field.ALL) {
+            long v = values[f.ordinal()];
+            f.write(w, base, RelativePeers.isRelative(node.op(), f) ? RelativePeers.decode(v, rank) : v);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package org.mpjtrace.runtime;
+
+import java.util.List;
+import org.mpjtrace.trace.fold.EventRecords;
+import org.mpjtrace.trace.fold.TraceFolding;
+import org.mpjtrace.trace.fold.TraceNode;
+
+/**
+ * Intra-node compression of one rank (mode full): the fold thread hands it the rank's records as they
+ * come out of the rings; each becomes a node (relative peers, compute and inside times) appended to
+ * the rank's {@link TraceFolding}, which folds loops at once. Memory follows the compressed size.
+ */
+final class RankCompressor {
+    private final int rank;
+    private final TraceFolding folding;
+    private long previousExit;
+    private long events;
+
+    /** @param origin the rank's time origin (entry into MPI.Init): the first call's compute time counts from it */
+    RankCompressor(int rank, long origin, int window) {
+        this.rank = rank;
+        this.previousExit = origin;
+        this.folding = new TraceFolding(window);
+    }
+
+    void append(long[] w, int base) {
+        folding.append(EventRecords.toNode(w, base, rank, previousExit));
+        previousExit = org.mpjtrace.trace.Event.exit(w, base);
+        events++;
+    }
+
+    long events() {
+        return events;
+    }
+
+    List<TraceNode> nodes() {
+        return folding.nodes();
+    }
+}
