@@ -1,0 +1,49 @@
+package org.mpjtrace.trace.global;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.mpjtrace.trace.fold.EventNode;
+import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.LoopNode;
+import org.mpjtrace.trace.fold.TraceNode;
+import org.mpjtrace.trace.fold.ValueSeq;
+import org.mpjtrace.trace.ranks.RankSet;
+
+/**
+ * The loop-compressed trace of a set of ranks (all of them, once merged): one node list in which every
+ * node says which ranks execute it.
+ */
+public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks) {
+
+    public GlobalTrace {
+        nodes = List.copyOf(nodes);
+    }
+
+    /** One rank's compressed trace, as a global trace of that rank alone. */
+    public static GlobalTrace ofRank(int rank, List<TraceNode> nodes) {
+        RankSet me = RankSet.single(rank);
+        return new GlobalTrace(convert(nodes, me), me);
+    }
+
+    private static List<GlobalNode> convert(List<TraceNode> nodes, RankSet me) {
+        List<GlobalNode> out = new ArrayList<>(nodes.size());
+        for (TraceNode n : nodes) {
+            if (n instanceof EventNode e) {
+                List<Alternatives<ValueSeq>> fields = new ArrayList<>(Field.ALL.length);
+                for (Field f : Field.ALL) fields.add(Alternatives.of(e.values(f), me));
+                out.add(new GlobalEvent(e.op(), e.site(), e.stack(), me, fields, e.compute(), e.inside()));
+            } else {
+                LoopNode l = (LoopNode) n;
+                out.add(new GlobalLoop(convert(l.body(), me), Alternatives.of(l.counts(), me), me));
+            }
+        }
+        return out;
+    }
+
+    /** Nodes in the whole trace. */
+    public int nodeCount() {
+        int n = 0;
+        for (GlobalNode g : nodes) n += g.nodeCount();
+        return n;
+    }
+}
