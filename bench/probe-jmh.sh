@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# JMH benchmark of the hot path (probe to ring, clock reads included; the fold thread drains
+# JMH benchmarks of the hot path (probe to ring, clock reads included; the fold thread drains
 # concurrently into a store that keeps nothing). Prints ns per call percentiles and, with -prof gc,
-# bytes allocated per call. Extra arguments go to JMH (e.g. -i 10).
+# bytes allocated per call. Extra arguments go to JMH (e.g. -i 10); BENCH=REGEX picks benchmarks
+# (default: all of org.mpjtrace.runtime.bench), e.g. BENCH='ProbeBenchmark.send$'.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/bin/lib/mpj-home.sh"
@@ -12,4 +13,4 @@ cp_file=$(mktemp)
 trap 'rm -f "$cp_file"' EXIT
 mvn -B -q -ntp -pl runtime dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file"
 exec java -cp "runtime/target/test-classes:runtime/target/classes:$(cat "$cp_file")" org.openjdk.jmh.Main \
-    'org.mpjtrace.runtime.bench.ProbeBenchmark' -f 1 -wi 3 -w 2s -i 5 -r 3s -prof gc "$@"
+    "${BENCH:-org.mpjtrace.runtime.bench}" -f 1 -wi 3 -w 2s -i 5 -r 3s -prof gc "$@"

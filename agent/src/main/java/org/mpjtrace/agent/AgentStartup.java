@@ -26,7 +26,7 @@ final class AgentStartup {
         }
         try {
             Tracer tracer = Tracer.install(config);
-            inst.addTransformer(new MpjCallSiteTransformer(tracer.sites()), false);
+            inst.addTransformer(new MpjCallSiteTransformer(tracer.sites(), config.stackDepth), false);
         } catch (Throwable t) {
             TracerLog.line("could not start (" + TracerLog.describe(t) + "); the program runs untraced");
         }

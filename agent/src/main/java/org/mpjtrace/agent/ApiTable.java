@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.mpjtrace.agent.ApiMethod.Kind;
 import org.mpjtrace.trace.Op;
+import org.objectweb.asm.Opcodes;
 
 /**
  * The MPJ Express 0.44 API mpjtrace intercepts (mpiJava 1.2 names; descriptors from javap on mpj.jar),
@@ -110,6 +111,17 @@ final class ApiTable {
 
     private static ApiMethod staticCall(Set<String> owners, Op op, String desc, String slots) {
         return new ApiMethod(owners, op.mpjName, desc, true, op, Kind.RECORD, ApiMethod.slots(slots));
+    }
+
+    /**
+     * The intercepted method a call instruction invokes, when the agent replaces that instruction by a
+     * bridge call, else null. Intercepted methods are class methods, called by INVOKEVIRTUAL or
+     * INVOKESTATIC as they are declared.
+     */
+    static ApiMethod intercepted(int opcode, String owner, String name, String desc, boolean isInterface) {
+        if (isInterface || (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKESTATIC)) return null;
+        ApiMethod api = find(owner, name, desc);
+        return api != null && api.isStatic() == (opcode == Opcodes.INVOKESTATIC) ? api : null;
     }
 
     /** The intercepted method a call instruction names, or null. */

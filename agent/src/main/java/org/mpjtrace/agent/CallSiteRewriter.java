@@ -10,12 +10,16 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Replaces every call of an intercepted MPJ method in one application class by a call to a bridge
- * method added to the same class, passing the call-site id as an extra argument. Sites are interned in
- * the JVM's {@link SiteRegistry} by (class, method, line, ordinal, API), so every rank's copy of a class
- * in multicore mode gets the same ids.
+ * method added to the same class, passing the call-site id as an extra argument; with calling context,
+ * also wraps the calls that can reach MPJ (see {@link ContextWrapper}). Sites are interned in the JVM's
+ * {@link SiteRegistry} by (class, method, line, ordinal, API), so every rank's copy of a class in
+ * multicore mode gets the same ids.
  */
 final class CallSiteRewriter extends ClassVisitor {
     private final SiteRegistry sites;
+    private final Reach reach;
+    /** Methods (name + desc) with calls to wrap, and the local each may use for it. */
+    private final Map<String, Integer> wrapLocals;
     private final Map<String, Bridge> bridges = new LinkedHashMap<>();
     private String className;
     private boolean isInterface;
@@ -23,13 +27,24 @@ final class CallSiteRewriter extends ClassVisitor {
     /** A bridge to add: its name, the owner the call sites named, and the API method. */
     private record Bridge(String name, String owner, ApiMethod api) {}
 
+    /** Rewrites MPJ calls only. */
     CallSiteRewriter(ClassVisitor next, SiteRegistry sites) {
+        this(next, sites, Reach.NONE, Map.of());
+    }
+
+    /**
+     * @param reach      what the scan of the class's class path found
+     * @param wrapLocals from {@link MethodSurvey#freeLocals} on this class with {@code reach}
+     */
+    CallSiteRewriter(ClassVisitor next, SiteRegistry sites, Reach reach, Map<String, Integer> wrapLocals) {
         super(Opcodes.ASM9, next);
         this.sites = sites;
+        this.reach = reach;
+        this.wrapLocals = wrapLocals;
     }
 
     boolean changed() {
-        return !bridges.isEmpty();
+        return !bridges.isEmpty() || !wrapLocals.isEmpty();
     }
 
     @Override
@@ -42,6 +57,8 @@ final class CallSiteRewriter extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+        Integer depthLocal = wrapLocals.get(name + desc);
+        if (depthLocal != null) mv = new ContextWrapper(mv, sites, reach, className.replace('/', '.'), name, depthLocal);
         return new SiteVisitor(mv, name);
     }
 
@@ -83,9 +100,8 @@ final class CallSiteRewriter extends ClassVisitor {
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
-            ApiMethod api = (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKESTATIC) && !itf
-                    ? ApiTable.find(owner, name, desc) : null;
-            if (api == null || api.isStatic() != (opcode == Opcodes.INVOKESTATIC)) {
+            ApiMethod api = ApiTable.intercepted(opcode, owner, name, desc, itf);
+            if (api == null) {
                 super.visitMethodInsn(opcode, owner, name, desc, itf);
                 return;
             }

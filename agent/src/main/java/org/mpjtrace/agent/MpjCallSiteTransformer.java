@@ -2,6 +2,7 @@ package org.mpjtrace.agent;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
+import java.util.Map;
 import org.mpjtrace.runtime.SiteRegistry;
 import org.mpjtrace.runtime.TracerLog;
 import org.objectweb.asm.ClassReader;
@@ -9,58 +10,79 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Rewrites the MPJ call sites of application classes as they load. Never MPJ's own classes (MPJ calls
- * its own public methods: Sendrecv calls Isend, Finalize calls Barrier...), the JDK, or the tracer:
- * in multicore mode they share the application's class loader, so they are told apart by package.
- * A class that cannot be rewritten loads unchanged, with one line on stderr.
+ * Rewrites the MPJ call sites of application classes as they load and, with calling context (agent key
+ * stackDepth above 0), wraps their calls to methods that can reach MPJ. Never MPJ's own classes, the
+ * JDK, or the tracer ({@link ExcludedPackages}). Which methods can reach MPJ comes from a scan of the
+ * class's loader's class path ({@link ReachCache}); a class that scan did not see gets its MPJ calls
+ * rewritten but none of its calls wrapped. A class that cannot be rewritten loads unchanged, with one
+ * line on stderr.
  */
 final class MpjCallSiteTransformer implements ClassFileTransformer {
-    private static final String[] EXCLUDED = {
-        "mpi/", "mpjdev/", "mpjbuf/", "xdev/", "runtime/", "smpdev/", "niodev/", "mxdev/", "hybdev/",
-        // The tracer's own packages (org.mpjtrace.examples are applications like any other).
-        "org/mpjtrace/agent/", "org/mpjtrace/runtime/", "org/mpjtrace/trace/", "org/mpjtrace/signatures/",
-        "org/mpjtrace/shaded/", "org/mpjtrace/cli/",
-        "java/", "javax/", "jdk/", "sun/", "com/sun/", "org/apache/log4j/",
-    };
     private static final byte[] MPI_PREFIX = {'m', 'p', 'i', '/'};
 
     private final SiteRegistry sites;
+    private final boolean context;
+    private final ReachCache reaches = new ReachCache();
 
+    /** Without calling context. */
     MpjCallSiteTransformer(SiteRegistry sites) {
+        this(sites, 0);
+    }
+
+    MpjCallSiteTransformer(SiteRegistry sites, int stackDepth) {
         this.sites = sites;
+        this.context = stackDepth > 0;
     }
 
     @Override
     public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
-        if (loader == null || className == null || redefined != null || excluded(className) || !mentionsMpi(bytes))
-            return null;
+        if (loader == null || className == null || redefined != null || ExcludedPackages.excluded(className)) return null;
+        Reach reach = Reach.NONE;
         try {
-            return rewrite(bytes);
+            if (context) reach = reaches.forLoader(loader);
+            if (!reach.scanned(className)) reach = Reach.NONE;
+            if (!reach.needsRewrite(className) && !mentionsMpi(bytes)) return null;
+            return rewrite(bytes, reach);
         } catch (Throwable t) {
+            if (reach != Reach.NONE) return withoutContext(className, bytes, t);
             TracerLog.line("could not instrument " + className.replace('/', '.') + " (" + TracerLog.describe(t) + "); its MPJ calls are not traced");
             return null;
         }
     }
 
-    /** The rewritten class, or null when it calls nothing intercepted. */
+    /** Wrapping failed (say, a method grew past 64 KiB): the MPJ calls are still worth tracing. */
+    private byte[] withoutContext(String className, byte[] bytes, Throwable why) {
+        String name = className.replace('/', '.');
+        try {
+            byte[] rewritten = rewrite(bytes, Reach.NONE);
+            TracerLog.line("could not add calling context to " + name + " (" + TracerLog.describe(why) + "); its MPJ calls are traced without it");
+            return rewritten;
+        } catch (Throwable t) {
+            TracerLog.line("could not instrument " + name + " (" + TracerLog.describe(t) + "); its MPJ calls are not traced");
+            return null;
+        }
+    }
+
+    /** The rewritten class (MPJ calls only), or null when it calls nothing intercepted. */
     byte[] rewrite(byte[] bytes) {
+        return rewrite(bytes, Reach.NONE);
+    }
+
+    /** The rewritten class, MPJ calls and the calls {@code reach} says to wrap, or null when nothing changes. */
+    byte[] rewrite(byte[] bytes, Reach reach) {
         ClassReader reader = new ClassReader(bytes);
         boolean isInterface = (reader.getAccess() & Opcodes.ACC_INTERFACE) != 0;
         int version = readVersion(bytes);
         if (isInterface && version < Opcodes.V1_8) return null; // no static methods in such interfaces
+        Map<String, Integer> wrapLocals = reach == Reach.NONE ? Map.of() : MethodSurvey.freeLocals(bytes, reach);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        CallSiteRewriter rewriter = new CallSiteRewriter(writer, sites);
+        CallSiteRewriter rewriter = new CallSiteRewriter(writer, sites, reach, wrapLocals);
         reader.accept(rewriter, 0);
         return rewriter.changed() ? writer.toByteArray() : null;
     }
 
     private static int readVersion(byte[] b) {
         return ((b[6] & 0xFF) << 8) | (b[7] & 0xFF);
-    }
-
-    private static boolean excluded(String className) {
-        for (String prefix : EXCLUDED) if (className.startsWith(prefix)) return true;
-        return false;
     }
 
     /** A cheap pre-check: a class calling MPJ names some mpi/ class in its constant pool. */

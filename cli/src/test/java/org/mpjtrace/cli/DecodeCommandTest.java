@@ -89,6 +89,31 @@ class DecodeCommandTest {
     }
 
     @Test
+    void callingContextFollowsTheCallSiteNearestCallerFirst() throws Exception {
+        Path withContext = TestTraces.write(dir.resolve("context.mpjt"), TestTraces.withContext());
+        Cli c = Cli.run("decode", withContext.toString());
+        assertEquals(0, c.code, c.toString());
+        assertTrue(c.out.contains("call paths:     5"), c.out);
+        String twoCallers = eventLine(c, 0, 1);
+        assertTrue(twoCallers.matches("\\s*1  Isend\\s+Solver\\.exchange:42 <- Solver\\.step:48 <- Solver\\.main:12\\s+peer=0 tag=7 count=100 "
+                + "type=DOUBLE comm=0 req=0  t=2\\.000us dur=1\\.500us"), twoCallers);
+        assertTrue(eventLine(c, 0, 2).contains("  Solver.exchange:42 <- Solver.main:14  "), eventLine(c, 0, 2));
+        assertTrue(eventLine(c, 0, 3).contains("  Solver.exchange:42 <- ... <- Solver.main:14  "), eventLine(c, 0, 3));
+        String noCallers = eventLine(c, 0, 0);
+        assertTrue(noCallers.matches("\\s*0  Init\\s+Solver\\.main:10\\s+comm=0  t=-5\\.000us dur=4\\.000us"), noCallers);
+        // The parameters line up whether or not an event has callers.
+        assertEquals(twoCallers.indexOf("peer=0"), eventLine(c, 0, 2).indexOf("peer=0"));
+        assertEquals(twoCallers.indexOf("peer=0"), noCallers.indexOf("comm=0"));
+    }
+
+    @Test
+    void aTraceWithoutCallingContextSaysNothingOfCallPaths() {
+        Cli c = Cli.run("decode", file.toString());
+        assertFalse(c.out.contains("call paths"), c.out);
+        assertFalse(c.out.contains(" <- "), c.out);
+    }
+
+    @Test
     void rankOptionShowsOneRank() {
         Cli c = Cli.run("decode", file.toString(), "--rank", "1");
         assertEquals(0, c.code, c.toString());

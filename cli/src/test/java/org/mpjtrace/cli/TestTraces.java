@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.mpjtrace.fixtures.EventBuilder;
 import org.mpjtrace.fixtures.TraceFixtures;
+import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
@@ -73,6 +74,31 @@ final class TestTraces {
                 ev(Op.WAIT, 1).count(1).req(0).at(2_000, 12_000),
                 ev(Op.BCAST, 3).peer(0).count(8).type(DOUBLE).comm(0).at(31_000, 33_000));
         return new TraceFile(meta(2), SITES, List.of(r0, r1));
+    }
+
+    /**
+     * A one-rank job with calling context: the Isend of Solver.exchange reached from Solver.step (itself
+     * called from main) and from main directly, once through a caller too deep to have been recorded.
+     * Sites 5 to 7 are the callers' call sites.
+     */
+    static TraceFile withContext() {
+        List<CallSite> sites = new java.util.ArrayList<>(SITES);
+        sites.add(new CallSite(5, "org.example.Solver", "step", 48, 0, "org.example.Solver.exchange", 16L));
+        sites.add(new CallSite(6, "org.example.Solver", "main", 12, 0, "org.example.Solver.step", 17L));
+        sites.add(new CallSite(7, "org.example.Solver", "main", 14, 1, "org.example.Solver.exchange", 18L));
+        List<CallPath> paths = List.of(
+                new CallPath(11L, 0, new int[0]),
+                new CallPath(101L, 1, new int[] {5, 6}),
+                new CallPath(102L, 1, new int[] {7}),
+                new CallPath(103L, 1, new int[] {CallPath.UNRECORDED, 7}),
+                new CallPath(15L, 4, new int[0]));
+        RankTrace r0 = rank(0, 1, RankStats.EMPTY,
+                ev(Op.INIT, 0).stack(11L).comm(0).at(-5_000, -1_000),
+                ev(Op.ISEND, 1).stack(101L).peer(0).tag(7).count(100).type(DOUBLE).comm(0).req(0).at(2_000, 3_500),
+                ev(Op.ISEND, 1).stack(102L).peer(0).tag(7).count(100).type(DOUBLE).comm(0).req(1).at(4_000, 4_500),
+                ev(Op.ISEND, 1).stack(103L).peer(0).tag(7).count(100).type(DOUBLE).comm(0).req(2).at(5_000, 5_500),
+                ev(Op.FINALIZE, 4).stack(15L).at(70_000_000, 70_500_000));
+        return new TraceFile(meta(1), sites, List.of(r0), paths);
     }
 
     static Path write(Path file, TraceFile t) throws IOException {

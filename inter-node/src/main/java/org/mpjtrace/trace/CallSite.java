@@ -1,7 +1,8 @@
 package org.mpjtrace.trace;
 
 /**
- * One rewritten MPJ call site of the application.
+ * One rewritten call site of the application: an MPJ call, or, with calling context, a call through
+ * which MPJ calls are reached (a caller's frame in a {@link CallPath}).
  *
  * @param id             the id events carry in their site field (dense, per trace)
  * @param className      the calling class, dotted
@@ -9,8 +10,10 @@ package org.mpjtrace.trace;
  * @param line           source line, or -1 when the class has no line table
  * @param ordinal        the call's position among the MPJ calls of that method (0-based), so two calls on
  *                       one line stay apart
- * @param api            the MPJ method called, as owner.name (e.g. {@code mpi.Intracomm.Allreduce})
- * @param stackSignature 64-bit signature of the call site (and, with calling context, its callers)
+ * @param api            the method called, as owner.name: the MPJ method (e.g. {@code mpi.Intracomm.Allreduce}),
+ *                       or for a caller's call site the application method called
+ * @param stackSignature 64-bit signature of the call site alone, computed from its key; events reached
+ *                       through callers carry it extended by theirs (see {@link CallPath})
  */
 public record CallSite(int id, String className, String methodName, int line, int ordinal, String api,
                        long stackSignature) {

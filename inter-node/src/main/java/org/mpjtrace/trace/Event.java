@@ -41,7 +41,11 @@ package org.mpjtrace.trace;
  *   <li>PACKING: count, datatype.</li>
  *   <li>SETUP: Init's communicator is COMM_WORLD; Abort's tag holds the error code.</li>
  * </ul>
- * Communicator, datatype, reduction-op and request ids are symbolic: small integers per rank, in order
+ * The stack signature stands for the call site and, with calling context (agent key stackDepth), the
+ * call sites of its nearest callers; the trace's call-path table ({@link CallPath}) says which. Without
+ * calling context it is the call site's own ({@link CallSite#stackSignature}).
+ *
+ * <p>Communicator, datatype, reduction-op and request ids are symbolic: small integers per rank, in order
  * of first use (see {@link RankTrace} for the tables that give their meaning).
  */
 public final class Event {

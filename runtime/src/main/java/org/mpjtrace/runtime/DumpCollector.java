@@ -1,6 +1,7 @@
 package org.mpjtrace.runtime;
 
 import java.util.List;
+import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankStats;
@@ -13,8 +14,8 @@ import org.mpjtrace.trace.io.TraceWriter;
 
 /**
  * Dump mode's end of job, run by every rank at MPI.Finalize: each rank sends its trace (with its JVM's
- * call-site table) to rank 0 over the tracer's private communicator; rank 0 unifies the site tables and
- * writes one trace file. With niodev the ranks are separate JVMs, so messages are the only way; in
+ * call-site and call-path tables) to rank 0 over the tracer's private communicator; rank 0 unifies the
+ * tables and writes one trace file. With niodev the ranks are separate JVMs, so messages are the only way; in
  * multicore mode the same path is used so both devices are exercised alike.
  *
  * <p>Point-to-point byte messages are used rather than a Reduce with a user-defined Op: a user Op
@@ -34,7 +35,9 @@ final class DumpCollector {
         byte[] mine;
         try {
             ctx.awaitDrained();
-            mine = PayloadCodec.encode(new RankPayload(ctx.toTrace(), ctx.tracer.sites.snapshot()));
+            // Paths before sites: every site a path names was interned before the path was registered.
+            List<CallPath> paths = ctx.tracer.paths.snapshot();
+            mine = PayloadCodec.encode(new RankPayload(ctx.toTrace(), ctx.tracer.sites.snapshot(), paths));
         } catch (Throwable t) {
             ctx.disable(t);
             mine = emptyPayload(ctx);
@@ -60,7 +63,8 @@ final class DumpCollector {
         CallSite init = ctx.tracer.sites.site(ctx.initSite);
         JobMeta meta = new JobMeta(config.mode, ctx.mpj.device(), ctx.size, ctx.initMillis, System.currentTimeMillis(),
                 init == null ? "" : init.className(), config.given, Tracer.VERSION);
-        SiteTableMerger merger = new SiteTableMerger();
+        boolean context = config.stackDepth > 0;
+        SiteTableMerger merger = new SiteTableMerger(context);
         TraceWriter writer = null;
         Throwable failure = null;
         try {
@@ -86,6 +90,7 @@ final class DumpCollector {
         try {
             if (failure == null) {
                 writer.writeSites(merger.sites());
+                if (context) writer.writeCallPaths(merger.callPaths());
                 writer.commit();
             }
         } catch (Throwable t) {
@@ -114,7 +119,7 @@ final class DumpCollector {
         try {
             RankPayload payload = PayloadCodec.decode(bytes);
             if (payload.trace().rank() != r) throw new IllegalArgumentException("rank " + r + " sent the trace of rank " + payload.trace().rank());
-            return merger.remap(payload.trace(), payload.sites());
+            return merger.remap(payload.trace(), payload.sites(), payload.callPaths());
         } catch (TraceFormatException | RuntimeException e) {
             String reason = "its trace could not be read at rank 0: " + TracerLog.describe(e);
             TracerLog.line("rank " + r + ": " + reason);

@@ -89,7 +89,7 @@ public final class EventRing extends RingPadEnd {
     }
 
     /** Consumer: hands every published record to {@code sink} in order, then frees them. */
-    public int drainTo(EventStore sink) {
+    public int drainTo(RecordSink sink) {
         long t = (long) TAIL.getOpaque(this);
         long h = (long) HEAD.getAcquire(this);
         for (long i = t; i < h; i++) sink.append(buffer, (int) (i & mask) * Event.WORDS);

@@ -9,7 +9,7 @@ import org.mpjtrace.trace.Event;
  * is already stored. Only the fold thread appends; the rank's own thread reads it once the rank's
  * rings are drained (the ring's release/acquire on its tail orders the two).
  */
-public final class EventStore {
+public final class EventStore implements RecordSink {
     private static final int CHUNK_EVENTS = 4096;
     private static final int CHUNK_WORDS = CHUNK_EVENTS * Event.WORDS;
 
@@ -33,7 +33,8 @@ public final class EventStore {
         this.discarding = discarding;
     }
 
-    void append(long[] src, int base) {
+    @Override
+    public void append(long[] src, int base) {
         if (discarding) return;
         if (used == CHUNK_WORDS) {
             current = new long[CHUNK_WORDS];

@@ -48,7 +48,7 @@ final class FoldThread extends Thread {
 
     private static int drain(Lane lane) {
         try {
-            return lane.ring.drainTo(lane.rank.store);
+            return lane.ring.drainTo(lane.rank.sink);
         } catch (Throwable t) {
             // Never let a failure here stop the draining: producers wait on full rings.
             lane.rank.disable(t);

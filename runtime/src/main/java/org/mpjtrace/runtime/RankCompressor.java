@@ -10,7 +10,7 @@ import org.mpjtrace.trace.fold.TraceNode;
  * come out of the rings; each becomes a node (relative peers, compute and inside times) appended to
  * the rank's {@link TraceFolding}, which folds loops at once. Memory follows the compressed size.
  */
-final class RankCompressor {
+final class RankCompressor implements RecordSink {
     private final int rank;
     private final TraceFolding folding;
     private long previousExit;
@@ -23,7 +23,8 @@ final class RankCompressor {
         this.folding = new TraceFolding(window);
     }
 
-    void append(long[] w, int base) {
+    @Override
+    public void append(long[] w, int base) {
         folding.append(EventRecords.toNode(w, base, rank, previousExit));
         previousExit = org.mpjtrace.trace.Event.exit(w, base);
         events++;

@@ -35,6 +35,8 @@ final class RankContext {
     final SymbolTable<RedOpInfo> redops;
     /** Appended by the fold thread only. */
     final EventStore store;
+    /** What the fold thread appends this rank's records to. */
+    final RecordSink sink;
     final List<EventRing> rings = new CopyOnWriteArrayList<>();
     private final AtomicLong internalErrors = new AtomicLong();
     private volatile boolean tracing = true;
@@ -55,6 +57,7 @@ final class RankContext {
                 long initEnter, EventStore store) {
         this.tracer = tracer;
         this.store = store;
+        this.sink = store;
         this.mpj = mpj;
         this.rank = rank;
         this.size = size;

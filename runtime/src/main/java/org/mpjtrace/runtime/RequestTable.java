@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * Maps live MPJ Request objects of one thread to symbolic request ids, by identity, with no allocation:
- * open addressing over fixed arrays. A request gets its id when Isend/Irecv/..._init returns it and
- * loses it when a Wait or a successful Test completes it (persistent requests keep theirs).
+ * open addressing over fixed arrays. A request gets its id when Isend/Irecv/..._init returns it, from
+ * the pool of the call path that made it ({@link RequestPools}), and gives it back when a Wait or a
+ * successful Test completes it (persistent requests keep theirs).
  *
  * <p>Deleted entries leave tombstones; when live entries plus tombstones pass three quarters of the
  * table, the live ones are rehashed into a second, preallocated table (so steady Isend/Wait loops never
@@ -26,11 +27,12 @@ final class RequestTable {
     private Object[] spareKeys = new Object[CAPACITY];
     private int[] spareIds = new int[CAPACITY];
     private boolean[] sparePersistent = new boolean[CAPACITY];
+    private final RequestPools pools = new RequestPools();
     private int live;
     private int tombstones;
-    private int nextId;
 
-    int add(Object request, boolean isPersistent) {
+    /** @param signature stack signature of the call that made the request: its id pool */
+    int add(Object request, boolean isPersistent, long signature) {
         if (request == null) return UNKNOWN;
         if (live + tombstones >= LIMIT) {
             if (live >= LIMIT / 2) clear();
@@ -40,11 +42,12 @@ final class RequestTable {
         int i = slot(request);
         while (keys[i] != null && keys[i] != TOMBSTONE) i = (i + 1) & MASK;
         if (keys[i] == TOMBSTONE) tombstones--;
+        int id = pools.take(signature);
         keys[i] = request;
-        ids[i] = nextId;
+        ids[i] = id;
         persistent[i] = isPersistent;
         live++;
-        return nextId++;
+        return id;
     }
 
     /** The request's id; forgets it when {@code completed} and it is not persistent. */
@@ -54,6 +57,7 @@ final class RequestTable {
             if (keys[i] == request) {
                 int id = ids[i];
                 if (completed && !persistent[i]) {
+                    pools.give(id);
                     keys[i] = TOMBSTONE;
                     live--;
                     tombstones++;
@@ -82,6 +86,7 @@ final class RequestTable {
     }
 
     private void clear() {
+        for (int i = 0; i < CAPACITY; i++) if (keys[i] != null && keys[i] != TOMBSTONE) pools.give(ids[i]);
         Arrays.fill(keys, null);
         live = 0;
         tombstones = 0;

@@ -8,7 +8,8 @@ import org.mpjtrace.signatures.StackSignature;
 import org.mpjtrace.trace.CallSite;
 
 /**
- * The JVM's table of rewritten MPJ call sites. The agent interns each site as it rewrites a class; in
+ * The JVM's table of rewritten MPJ call sites, and, with calling context, of the call sites of the
+ * application calls that can reach them (their callers). The agent interns each site as it rewrites a class; in
  * multicore mode every rank's loader rewrites the same classes again, and interning by the site's key
  * gives them the same ids. Ids are per JVM: with niodev, rank 0 unifies the tables of all JVMs.
  */
@@ -34,6 +35,11 @@ public final class SiteRegistry {
     long signature(int site) {
         long[] s = signatures;
         return site >= 0 && site < s.length ? s[site] : 0;
+    }
+
+    /** Every site's signature by id, as published now: one volatile read for several lookups. */
+    long[] signatures() {
+        return signatures;
     }
 
     public synchronized List<CallSite> snapshot() {

@@ -3,13 +3,16 @@ package org.mpjtrace.runtime;
 import static org.mpjtrace.trace.Event.NONE;
 
 import org.mpjtrace.signatures.Mix64;
+import org.mpjtrace.signatures.StackSignature;
+import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 
 /**
- * One application thread's recording state: its ring, its live requests, and one-entry caches that
- * turn the communicator, datatype and reduction op of a call into symbolic ids without a table scan
- * in the common case (a loop calling with the same objects). Used only by its own thread.
+ * One application thread's recording state: its ring, its live requests, one-entry caches that turn
+ * the communicator, datatype and reduction op of a call into symbolic ids without a table scan in the
+ * common case (a loop calling with the same objects), and, with calling context, the thread's shadow
+ * stack and the set of stack signatures it has already registered. Used only by its own thread.
  *
  * <p>{@link #write} is the hot path: no allocation, no lock, no logging.
  */
@@ -21,6 +24,12 @@ final class ThreadRecorder {
     private final EventRing ring;
     private final RequestTable requests;
     private final SiteRegistry sites;
+    /** Callers to fold into stack signatures (agent key stackDepth); 0: the site's own signature. */
+    private final int stackDepth;
+    /** This thread's shadow stack, the same before and after MPI.Init bound it to a rank. */
+    private final ShadowStack stack;
+    private final SignatureSet registered;
+    private final CallPathRegistry paths;
 
     /** Records left before an injected fault (agent key injectFault); Long.MAX_VALUE when none. */
     private long faultCountdown;
@@ -39,6 +48,10 @@ final class ThreadRecorder {
         ring = null;
         requests = null;
         sites = null;
+        stackDepth = 0;
+        stack = null;
+        registered = null;
+        paths = null;
     }
 
     ThreadRecorder(RankContext ctx) {
@@ -47,6 +60,10 @@ final class ThreadRecorder {
         this.requests = new RequestTable();
         this.sites = ctx.tracer.sites;
         TracerConfig config = ctx.tracer.config;
+        this.stackDepth = config.stackDepth;
+        this.stack = Context.STACK.get(); // built on its own thread: this is that thread's stack
+        this.registered = new SignatureSet();
+        this.paths = ctx.tracer.paths;
         this.faultCountdown = config.faultRank == ctx.rank ? config.faultAfter : Long.MAX_VALUE;
         ctx.rings.add(ring);
         ctx.tracer.fold.add(ring, ctx);
@@ -63,12 +80,13 @@ final class ThreadRecorder {
                Object reqs, Object result, int[] a1, int[] a2, int[] a3, int[] a4, long enter, long exit)
             throws ReflectiveOperationException {
         if (--faultCountdown == 0) throw new IllegalStateException("injected fault (agent key injectFault)");
+        long stackSignature = stackSignature(site);
         int request = NONE;
         int resultId = NONE;
         long digest = 0;
         switch (OpTraits.requestUse(op)) {
             case OpTraits.REQ_RETURNED:
-                request = requests.add(result, OpTraits.persistent(op));
+                request = requests.add(result, OpTraits.persistent(op), stackSignature);
                 break;
             case OpTraits.REQ_SINGLE:
                 request = requests.find(reqs, OpTraits.completes(op, result));
@@ -101,7 +119,7 @@ final class ThreadRecorder {
         int b = r.claim();
         long[] w = r.buffer;
         w[b + Event.W_OP_SITE] = Event.pack(op, site);
-        w[b + Event.W_STACK] = sites.signature(site);
+        w[b + Event.W_STACK] = stackSignature;
         w[b + Event.W_COMM_DTYPE] = Event.pack(commId(comm), datatypeId(dt));
         w[b + Event.W_PEER_TAG] = Event.pack(peer, tag);
         w[b + Event.W_COUNT_REQUEST] = Event.pack(count, request);
@@ -113,6 +131,39 @@ final class ThreadRecorder {
         w[b + Event.W_EXIT] = exit;
         w[b + Event.W_DIGEST] = digest;
         r.publish();
+    }
+
+    /**
+     * The call's stack signature: its site's own, extended by its nearest {@link #stackDepth} callers on
+     * the thread's shadow stack. Each caller contributes its call site's signature (computed from the
+     * site's key, like the MPJ site's), so every JVM gives a context the same value whatever ids it gave
+     * the sites. A signature this thread has not seen before is registered with its frames first (the
+     * slow path), so the trace can always say what an event's signature stands for.
+     */
+    private long stackSignature(int site) {
+        long[] own = sites.signatures();
+        long s = signatureOf(own, site);
+        if (stackDepth == 0) return s;
+        ShadowStack st = stack;
+        int n = Math.min(stackDepth, st.depth());
+        for (int i = 0; i < n; i++) {
+            int caller = st.caller(i);
+            s = StackSignature.withCaller(s, caller == CallPath.UNRECORDED ? StackSignature.UNRECORDED_CALLER : signatureOf(own, caller));
+        }
+        if (!registered.contains(s)) register(s, site, n);
+        return s;
+    }
+
+    private static long signatureOf(long[] signatures, int site) {
+        return site >= 0 && site < signatures.length ? signatures[site] : 0;
+    }
+
+    /** Off the hot path: once per thread and calling context. */
+    private void register(long signature, int site, int callerCount) {
+        int[] callers = new int[callerCount];
+        for (int i = 0; i < callerCount; i++) callers[i] = stack.caller(i);
+        paths.register(signature, site, callers);
+        registered.add(signature);
     }
 
     private int commId(Object comm) {

@@ -1,7 +1,7 @@
 package org.mpjtrace.runtime;
 
 /**
- * The tracer of one JVM: its configuration, the call-site table and the fold thread. One instance,
+ * The tracer of one JVM: its configuration, the call-site and call-path tables and the fold thread. One instance,
  * installed by the agent before the application starts; shared by all ranks of a multicore JVM.
  */
 public final class Tracer {
@@ -11,6 +11,7 @@ public final class Tracer {
 
     final TracerConfig config;
     final SiteRegistry sites = new SiteRegistry();
+    final CallPathRegistry paths = new CallPathRegistry();
     final FoldThread fold = new FoldThread();
 
     private Tracer(TracerConfig config) {

@@ -20,11 +20,14 @@ public final class TracerConfig {
             "output", "trace file written by rank 0 (default mpjtrace.mpjt in the working directory)",
             "config", "properties file with any of these keys",
             "ringSize", "records per thread ring, a power of two from 64 to 1048576 (default 16384)",
+            "stackDepth", "callers folded into each call's stack signature, 0 to 16 (default 3; 0: the MPJ call site alone, no rewriting of callers)",
             "injectFault", "RANK:N makes the tracer fail on rank RANK at its N-th record (tests its failure path)");
 
     public final String mode;
     public final Path output;
     public final int ringSize;
+    /** How many callers of an MPJ call site its stack signature covers; 0 turns calling context off. */
+    public final int stackDepth;
     /** Rank whose recorder fails on purpose, or -1. */
     public final int faultRank;
     /** The record (1-based) at which it fails. */
@@ -32,10 +35,16 @@ public final class TracerConfig {
     /** The options as given (after merging the config file), for the trace's metadata. */
     public final Map<String, String> given;
 
-    private TracerConfig(String mode, Path output, int ringSize, int faultRank, long faultAfter, Map<String, String> given) {
+    /** Default stackDepth: see docs/benchmarks.md, "Calling context", for why 3. */
+    public static final int DEFAULT_STACK_DEPTH = 3;
+    public static final int MAX_STACK_DEPTH = 16;
+
+    private TracerConfig(String mode, Path output, int ringSize, int stackDepth, int faultRank, long faultAfter,
+                         Map<String, String> given) {
         this.mode = mode;
         this.output = output;
         this.ringSize = ringSize;
+        this.stackDepth = stackDepth;
         this.faultRank = faultRank;
         this.faultAfter = faultAfter;
         this.given = given;
@@ -74,6 +83,17 @@ public final class TracerConfig {
             if (ringSize < 64 || ringSize > 1 << 20 || Integer.bitCount(ringSize) != 1)
                 throw new IllegalArgumentException("bad value for agent key 'ringSize': '" + ring + "' (expected a power of two from 64 to 1048576)");
         }
+        int stackDepth = DEFAULT_STACK_DEPTH;
+        String depth = merged.get("stackDepth");
+        if (depth != null) {
+            try {
+                stackDepth = Integer.parseInt(depth);
+            } catch (NumberFormatException e) {
+                stackDepth = -1;
+            }
+            if (stackDepth < 0 || stackDepth > MAX_STACK_DEPTH)
+                throw new IllegalArgumentException("bad value for agent key 'stackDepth': '" + depth + "' (expected 0 to " + MAX_STACK_DEPTH + ")");
+        }
         int faultRank = -1;
         long faultAfter = 0;
         String fault = merged.get("injectFault");
@@ -88,7 +108,7 @@ public final class TracerConfig {
             if (parts.length != 2 || faultRank < 0 || faultAfter < 1)
                 throw new IllegalArgumentException("bad value for agent key 'injectFault': '" + fault + "' (expected RANK:N, e.g. 1:100)");
         }
-        return new TracerConfig(mode, Path.of(out).toAbsolutePath(), ringSize, faultRank, faultAfter, merged);
+        return new TracerConfig(mode, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
     }
 
     private static Map<String, String> load(String file) {

@@ -20,7 +20,12 @@ final class StandInMpj implements MpjAccess {
 
     /** A rank context of a fresh tracer, bound to the calling thread, keeping its events in {@code store}. */
     static RankContext bindRank(int ringSize, EventStore store) {
-        Tracer tracer = Tracer.start(TracerConfig.parse("ringSize=" + ringSize));
+        return bindRank("ringSize=" + ringSize, store);
+    }
+
+    /** The same with any agent options, e.g. {@code "ringSize=64,stackDepth=0"}. */
+    static RankContext bindRank(String agentOptions, EventStore store) {
+        Tracer tracer = Tracer.start(TracerConfig.parse(agentOptions));
         RankContext ctx = new RankContext(tracer, new StandInMpj(), new Object(), 0, 4, new Object(), -1, System.nanoTime(), store);
         Probe.bind(ctx);
         return ctx;

@@ -45,6 +45,16 @@ class TracerConfigTest {
     }
 
     @Test
+    void stackDepthIsZeroToSixteenDefaultThree() {
+        assertEquals(3, TracerConfig.parse(null).stackDepth);
+        assertEquals(0, TracerConfig.parse("stackDepth=0").stackDepth);
+        assertEquals(16, TracerConfig.parse("stackDepth=16").stackDepth);
+        assertTrue(error("stackDepth=17").contains("'stackDepth'"));
+        assertTrue(error("stackDepth=-1").contains("'stackDepth'"));
+        assertTrue(error("stackDepth=deep").contains("'stackDepth'"));
+    }
+
+    @Test
     void injectedFaultNamesARankAndARecord() {
         TracerConfig c = TracerConfig.parse("injectFault=2:50");
         assertEquals(2, c.faultRank);

@@ -69,6 +69,42 @@ class TracerJarIT {
         assertTrue(bridges > 50, "examples call over 50 distinct MPJ methods; bridges found: " + bridges);
     }
 
+    /** Loads the samples from its own class path first (the system loader has them too), the rest as usual. */
+    private static final class SamplesFirst extends URLClassLoader {
+        SamplesFirst(URL[] urls) {
+            super(urls, ClassLoader.getSystemClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (!name.startsWith("org.mpjtrace.samples.")) return super.loadClass(name, resolve);
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> c = findLoadedClass(name);
+                if (c == null) c = findClass(name);
+                if (resolve) resolveClass(c);
+                return c;
+            }
+        }
+    }
+
+    /**
+     * Under the real agent (default stackDepth), a class whose loader's class path can be scanned gets
+     * its calls that can reach MPJ wrapped: ContextSample's helper reports how many wrapped calls it is
+     * inside. Everything but the sample comes from the system loader, so it sees the agent's runtime.
+     */
+    @Test
+    void callsThatCanReachMpjAreWrappedAsTheirClassLoads() throws Exception {
+        Path classes = Path.of(System.getProperty("test.classes"));
+        try (URLClassLoader loader = new SamplesFirst(new URL[] {classes.toUri().toURL(), MPJ.toUri().toURL()})) {
+            Class<?> c = Class.forName("org.mpjtrace.samples.ContextSample", true, loader);
+            assertEquals(1, c.getMethod("viaA").invoke(null), "viaA -> helper");
+            assertEquals(2, c.getMethod("viaB").invoke(null), "viaB -> middle -> helper");
+            boolean bridged = false;
+            for (Method m : c.getDeclaredMethods()) bridged |= m.getName().startsWith("mpjtrace$Send");
+            assertTrue(bridged, "the MPJ call is rewritten too");
+        }
+    }
+
     @Test
     void apiTourCallsNoInterceptedMethodDirectly() throws Exception {
         try (URLClassLoader loader = new URLClassLoader(new URL[] {EXAMPLES.toUri().toURL(), MPJ.toUri().toURL()}, null)) {

@@ -1,5 +1,8 @@
 package org.mpjtrace.cli.format;
 
+import java.util.HashMap;
+import java.util.Map;
+import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.Event;
@@ -11,7 +14,9 @@ import org.mpjtrace.trace.TraceFile;
 /**
  * One event of a rank as one line of text:
  * {@code index  op  Class.method:line  parameters  t=ENTER dur=DURATION}, times in microseconds, enter
- * time counted from the moment the rank's MPI.Init returned (so Init itself starts before 0).
+ * time counted from the moment the rank's MPI.Init returned (so Init itself starts before 0). When the
+ * trace has calling context and the call was reached through wrapped callers, the call site is followed
+ * by its callers' call sites, nearest first: {@code Solver.exchange:42 <- Solver.step:50 <- Solver.main:12}.
  *
  * <p>Which parameters are shown follows the op's {@link Op.Family} (see {@link Event}); a field holding
  * {@link Event#NONE} is left out rather than printed as -1, so every value on the line means something.
@@ -21,12 +26,20 @@ public final class EventFormatter {
     private static final int OP_WIDTH = 16;
     /** Call sites longer than this push the parameters right instead of widening every line. */
     private static final int MAX_SITE_WIDTH = 40;
+    /** The same with calling context, where a call site and two or three callers are common. */
+    private static final int MAX_CONTEXT_WIDTH = 80;
+    /** Between a frame and its caller's. */
+    private static final String CALLED_FROM = " <- ";
+    /** A caller the tracer counted but was too deep to record. */
+    private static final String UNRECORDED = "...";
 
     private final TraceFile trace;
     private final RankTrace rank;
     private final long[] w;
     private final int indexWidth;
     private final int siteWidth;
+    /** Each stack signature with callers, as shown in the call-site column. */
+    private final Map<Long, String> contexts = new HashMap<>();
 
     public EventFormatter(TraceFile trace, RankTrace rank) {
         this.trace = trace;
@@ -35,7 +48,13 @@ public final class EventFormatter {
         this.indexWidth = Math.max(1, Integer.toString(Math.max(0, rank.eventCount() - 1)).length());
         int widest = 0;
         for (CallSite s : trace.sites()) widest = Math.max(widest, s.where().length());
-        this.siteWidth = Math.min(widest, MAX_SITE_WIDTH);
+        for (CallPath p : trace.callPaths()) {
+            if (p.callers().length == 0) continue;
+            String shown = context(p);
+            contexts.put(p.signature(), shown);
+            widest = Math.max(widest, shown.length());
+        }
+        this.siteWidth = Math.min(widest, contexts.isEmpty() ? MAX_SITE_WIDTH : MAX_CONTEXT_WIDTH);
     }
 
     /** The whole line for event {@code i}, without a trailing newline. */
@@ -141,8 +160,21 @@ public final class EventFormatter {
     }
 
     private String site(int b) {
-        CallSite s = trace.site(Event.site(w, b));
-        return s != null ? s.where() : "site" + Event.site(w, b);
+        String context = contexts.get(Event.stack(w, b));
+        return context != null ? context : where(Event.site(w, b));
+    }
+
+    private String where(int site) {
+        CallSite s = trace.site(site);
+        return s != null ? s.where() : "site" + site;
+    }
+
+    /** The MPJ call site, then each caller's call site, nearest first. */
+    private String context(CallPath p) {
+        StringBuilder sb = new StringBuilder(where(p.site()));
+        for (int caller : p.callers())
+            sb.append(CALLED_FROM).append(caller == CallPath.UNRECORDED ? UNRECORDED : where(caller));
+        return sb.toString();
     }
 
     /** A datatype by its symbolic id: the base type's name, with the element count of a derived type. */

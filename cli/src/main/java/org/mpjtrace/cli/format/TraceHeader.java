@@ -30,6 +30,7 @@ public final class TraceHeader {
                 + "  (trace written " + Units.seconds((m.endMillis() - m.startMillis()) * 1_000_000L) + " s later)");
         out.println("agent options:  " + options(m.agentOptions()));
         out.println("call sites:     " + trace.sites().size());
+        if (!trace.callPaths().isEmpty()) out.println("call paths:     " + trace.callPaths().size());
     }
 
     /** {@code rank R on HOST: N events}, then the communicators the rank's comm ids stand for. */

@@ -11,6 +11,7 @@ enum Examples {
     MASTER_WORKER("MasterWorker", false, "tasks=24"),
     SWEEP("Sweep", true, "sweeps=2", "n=8"),
     PHASE_CHANGE("PhaseChange", true, "steps=20", "phase=5"),
+    TWO_CALLERS("TwoCallers", true, "steps=3"),
     API_TOUR("ApiTour", true);
 
     final String mainClass;

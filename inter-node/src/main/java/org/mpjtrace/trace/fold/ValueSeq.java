@@ -172,6 +172,12 @@ public final class ValueSeq {
         return all;
     }
 
+    /** A repetition element (for readers rebuilding a sequence): {@code count} copies of {@code body}. */
+    public static Rep repetition(long count, List<Elem> body) {
+        if (count < 1 || body.isEmpty()) throw new IllegalArgumentException("a repetition repeats something at least once");
+        return new Rep(count, body);
+    }
+
     /** Rebuilds a sequence from its elements (as {@link #elements()} gives them, e.g. read from a file). */
     public static ValueSeq ofElements(List<Elem> elements) {
         ValueSeq s = new ValueSeq();

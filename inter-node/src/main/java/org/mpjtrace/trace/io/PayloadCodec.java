@@ -52,6 +52,11 @@ public final class PayloadCodec {
         String problem = TraceRules.rankProblem(payload.trace(), -1);
         if (problem == null) problem = TraceRules.sitesProblem(payload.sites());
         if (problem == null) problem = TraceRules.siteProblem(payload.trace(), payload.sites().size());
+        if (problem == null) problem = TraceRules.callPathsProblem(payload.callPaths());
+        if (problem == null) problem = TraceRules.callPathSitesProblem(payload.callPaths(), payload.sites().size());
+        // An empty table is a job without calling context (or a rank with no events to explain).
+        if (problem == null && !payload.callPaths().isEmpty())
+            problem = TraceRules.stackProblem(payload.trace(), TraceRules.bySignature(payload.callPaths()));
         return problem;
     }
 }

@@ -13,7 +13,9 @@ enum SectionKind {
     SITES(3, SiteTable.class),
     END(4, EndMark.class),
     /** Only in payloads, never in trace files. */
-    PAYLOAD(5, RankPayload.class);
+    PAYLOAD(5, RankPayload.class),
+    /** The call-path table; only in traces made with calling context. */
+    CALL_PATHS(6, CallPathTable.class);
 
     final int code;
     /** The class of the one object the section's data holds. */

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
@@ -12,13 +13,16 @@ import org.mpjtrace.trace.TraceFile;
 
 /**
  * Puts a trace file's decoded sections together, checking the rules that span sections: META first
- * and once, each rank once and within the world, one SITES, an END that counts right, and every
- * event's site in the table.
+ * and once, each rank once and within the world, one SITES, at most one CALL_PATHS, an END that counts
+ * right, every event's site in the site table, and, when there is a call-path table, every path's sites
+ * in the site table and every event's stack signature in the call-path table with the event's site.
  */
 final class TraceAssembler {
     private final String label;
     private JobMeta meta;
     private List<CallSite> sites;
+    private List<CallPath> callPaths;
+    private SectionRef callPathsSection;
     private final List<RankTrace> ranks = new ArrayList<>();
     private final Map<Integer, SectionRef> rankSections = new HashMap<>();
     private boolean ended;
@@ -56,6 +60,14 @@ final class TraceAssembler {
                 if (sitesProblem != null) throw corrupt(ref, sitesProblem);
                 sites = table;
                 break;
+            case CALL_PATHS:
+                if (callPaths != null) throw corrupt(ref, "second CALL_PATHS section");
+                List<CallPath> paths = ((CallPathTable) value).paths();
+                String pathsProblem = TraceRules.callPathsProblem(paths);
+                if (pathsProblem != null) throw corrupt(ref, pathsProblem);
+                callPaths = paths;
+                callPathsSection = ref;
+                break;
             case END:
                 int counted = ((EndMark) value).sectionsBefore();
                 if (counted != ref.index())
@@ -65,6 +77,7 @@ final class TraceAssembler {
                     String siteProblem = TraceRules.siteProblem(r, sites.size());
                     if (siteProblem != null) throw corrupt(rankSections.get(r.rank()), siteProblem);
                 }
+                if (callPaths != null) checkStacks();
                 ended = true;
                 break;
             default:
@@ -72,10 +85,20 @@ final class TraceAssembler {
         }
     }
 
-    /** The trace, ranks in rank order. Call after END. */
+    private void checkStacks() throws TraceFormatException {
+        String sitesProblem = TraceRules.callPathSitesProblem(callPaths, sites.size());
+        if (sitesProblem != null) throw corrupt(callPathsSection, sitesProblem);
+        Map<Long, CallPath> bySignature = TraceRules.bySignature(callPaths);
+        for (RankTrace r : ranks) {
+            String stackProblem = TraceRules.stackProblem(r, bySignature);
+            if (stackProblem != null) throw corrupt(rankSections.get(r.rank()), stackProblem);
+        }
+    }
+
+    /** The trace, ranks in rank order; no call paths when the file had no CALL_PATHS. Call after END. */
     TraceFile result() {
         ranks.sort(Comparator.comparingInt(RankTrace::rank));
-        return new TraceFile(meta, sites, ranks);
+        return new TraceFile(meta, sites, ranks, callPaths == null ? List.of() : callPaths);
     }
 
     private TraceFormatException corrupt(SectionRef ref, String problem) {

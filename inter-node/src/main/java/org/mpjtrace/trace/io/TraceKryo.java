@@ -1,6 +1,7 @@
 package org.mpjtrace.trace.io;
 
 import com.esotericsoftware.kryo.Kryo;
+import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
@@ -28,6 +29,8 @@ final class TraceKryo {
     static final int SITE_TABLE = 27;
     static final int END_MARK = 28;
     static final int RANK_PAYLOAD = 29;
+    static final int CALL_PATH = 30;
+    static final int CALL_PATH_TABLE = 31;
 
     private TraceKryo() {}
 
@@ -45,6 +48,8 @@ final class TraceKryo {
         kryo.register(SiteTable.class, new SiteTableSerializer(), SITE_TABLE);
         kryo.register(EndMark.class, new EndMarkSerializer(), END_MARK);
         kryo.register(RankPayload.class, new RankPayloadSerializer(), RANK_PAYLOAD);
+        kryo.register(CallPath.class, new CallPathSerializer(), CALL_PATH);
+        kryo.register(CallPathTable.class, new CallPathTableSerializer(), CALL_PATH_TABLE);
         return kryo;
     }
 }

@@ -1,7 +1,10 @@
 package org.mpjtrace.trace.io;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToIntFunction;
+import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
@@ -86,6 +89,72 @@ final class TraceRules {
             if (s.id() != i) return "call site at index " + i + " has id " + s.id();
         }
         return null;
+    }
+
+    /**
+     * The call-path table on its own: no gaps, non-negative site ids (callers may also be
+     * {@link CallPath#UNRECORDED}), one path per signature. Site ids are checked against a site table by
+     * {@link #callPathSitesProblem}.
+     */
+    static String callPathsProblem(List<CallPath> paths) {
+        if (paths == null) return "no call-path table";
+        Map<Long, Integer> seen = new HashMap<>();
+        for (int i = 0; i < paths.size(); i++) {
+            CallPath p = paths.get(i);
+            if (p == null) return "call path " + i + " missing";
+            if (p.callers() == null) return "call path " + i + " has no caller list";
+            if (p.site() < 0) return "call path " + i + " names call site " + p.site();
+            for (int c : p.callers())
+                if (c < CallPath.UNRECORDED) return "call path " + i + " names caller site " + c;
+            Integer first = seen.putIfAbsent(p.signature(), i);
+            if (first != null) return "call paths " + first + " and " + i + " have the same signature " + hex(p.signature());
+        }
+        return null;
+    }
+
+    /** The first call path naming a site (its own or a caller's) outside a table of {@code siteCount} sites. */
+    static String callPathSitesProblem(List<CallPath> paths, int siteCount) {
+        for (int i = 0; i < paths.size(); i++) {
+            CallPath p = paths.get(i);
+            int highest = p.site();
+            for (int c : p.callers()) highest = Math.max(highest, c);
+            if (highest >= siteCount)
+                return "call path " + i + " names call site " + highest + ", the site table has " + siteCount;
+        }
+        return null;
+    }
+
+    /** The table by signature; call after {@link #callPathsProblem} found none. */
+    static Map<Long, CallPath> bySignature(List<CallPath> paths) {
+        Map<Long, CallPath> m = new HashMap<>();
+        for (CallPath p : paths) m.put(p.signature(), p);
+        return m;
+    }
+
+    /**
+     * When a trace has a call-path table, every event's stack signature must be in it, with the event's
+     * own call site: otherwise the frames shown for the event would be another call's.
+     */
+    static String stackProblem(RankTrace t, Map<Long, CallPath> paths) {
+        long[] w = t.words();
+        for (int i = 0; i < t.eventCount(); i++) {
+            int b = RankTrace.base(i);
+            String problem = stackUseProblem(paths.get(Event.stack(w, b)), Event.stack(w, b), Event.site(w, b));
+            if (problem != null) return "rank " + t.rank() + ": event " + i + " " + problem;
+        }
+        return null;
+    }
+
+    /** Whether one use of a signature (by an event naming {@code site}) agrees with its path, which may be null. */
+    static String stackUseProblem(CallPath path, long signature, int site) {
+        if (path == null) return "has stack signature " + hex(signature) + ", missing from the call-path table";
+        if (path.site() != site)
+            return "names call site " + site + " but its stack signature " + hex(signature) + " stands for call site " + path.site();
+        return null;
+    }
+
+    static String hex(long signature) {
+        return "0x" + Long.toHexString(signature);
     }
 
     /** RankTrace's lookups index its tables by id, so each entry's id must be its position. */

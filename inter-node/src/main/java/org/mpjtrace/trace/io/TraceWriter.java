@@ -11,6 +11,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
+import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
@@ -18,14 +20,17 @@ import org.mpjtrace.trace.RankTrace;
 
 /**
  * Writes one trace file: {@link #create} (header and META), {@link #writeRank} per rank in any order,
- * {@link #writeSites} once, then {@link #commit}. Everything goes to a temp file beside the target,
+ * {@link #writeSites} once, {@link #writeCallPaths} at most once (traces with calling context), then
+ * {@link #commit}. Everything goes to a temp file beside the target,
  * which commit forces to disk and renames over the target in one step: readers see the old file or
  * the whole new one, never a part. Without commit, {@link #close} deletes the temp file and leaves the
  * target as it was.
  *
  * <p>The writer refuses (IllegalArgumentException, nothing written) what the reader would reject: a
  * rank twice or outside the world, words that do not match the event count, an unknown op code, a
- * site id outside the table. Not thread-safe: one thread writes a file.
+ * site id outside the table, a call path naming a site outside the table, an event whose stack
+ * signature the call-path table does not explain (whichever of the two is written first). Not
+ * thread-safe: one thread writes a file.
  */
 public final class TraceWriter implements Closeable {
     private final Path file;
@@ -39,6 +44,11 @@ public final class TraceWriter implements Closeable {
     /** The event naming the highest site id so far, to check against the table whichever comes first. */
     private String highestSiteUse;
     private int highestSite = -1;
+    /** Signatures of the ranks written while no call-path table is, to check one written later. */
+    private final StackUses stackUses = new StackUses();
+    /** The call-path table by signature once written, else null. */
+    private Map<Long, CallPath> callPaths;
+    private List<CallPath> callPathList;
     private boolean broken;
     private boolean committed;
     private boolean closed;
@@ -79,8 +89,13 @@ public final class TraceWriter implements Closeable {
             String siteProblem = TraceRules.siteProblem(rank, siteCount);
             if (siteProblem != null) throw new IllegalArgumentException(siteProblem);
         }
+        if (callPaths != null) {
+            String stackProblem = TraceRules.stackProblem(rank, callPaths);
+            if (stackProblem != null) throw new IllegalArgumentException(stackProblem);
+        }
         writeSection(SectionKind.RANK, rank);
         ranksWritten.set(rank.rank());
+        if (callPaths == null) stackUses.record(rank);
         if (highest >= 0) {
             int site = Event.site(rank.words(), RankTrace.base(highest));
             if (site > highestSite) {
@@ -98,8 +113,30 @@ public final class TraceWriter implements Closeable {
         if (problem != null) throw new IllegalArgumentException(problem);
         if (highestSite >= sites.size())
             throw new IllegalArgumentException(highestSiteUse + ", the site table has " + sites.size());
+        if (callPathList != null) {
+            String pathProblem = TraceRules.callPathSitesProblem(callPathList, sites.size());
+            if (pathProblem != null) throw new IllegalArgumentException(pathProblem);
+        }
         writeSection(SectionKind.SITES, new SiteTable(sites));
         siteCount = sites.size();
+    }
+
+    /**
+     * Appends the CALL_PATHS section: what each stack signature of the events stands for. At most once
+     * per file; a trace without one has no calling context.
+     */
+    public void writeCallPaths(List<CallPath> paths) throws IOException {
+        checkWritable();
+        if (callPaths != null) throw new IllegalStateException("call-path table already written");
+        String problem = TraceRules.callPathsProblem(paths);
+        if (problem == null && siteCount >= 0) problem = TraceRules.callPathSitesProblem(paths, siteCount);
+        Map<Long, CallPath> bySignature = problem == null ? TraceRules.bySignature(paths) : null;
+        if (problem == null) problem = stackUses.problem(bySignature);
+        if (problem != null) throw new IllegalArgumentException(problem);
+        List<CallPath> copy = List.copyOf(paths);
+        writeSection(SectionKind.CALL_PATHS, new CallPathTable(copy));
+        callPaths = bySignature;
+        callPathList = copy;
     }
 
     /** Writes END, forces to disk, atomically renames the temp file over {@code file}. */

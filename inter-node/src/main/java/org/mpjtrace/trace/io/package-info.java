@@ -10,7 +10,8 @@
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
- *   s+0        uint8    kind: 1 META, 2 RANK, 3 SITES, 4 END, 5 PAYLOAD (payloads only); others unknown
+ *   s+0        uint8    kind: 1 META, 2 RANK, 3 SITES, 4 END, 5 PAYLOAD (payloads only), 6 CALL_PATHS;
+ *                       others unknown
  *   s+1        int32    body length n (bytes after this 9-byte header)
  *   s+5        int32    CRC32C of the kind byte, the 4 length bytes and the n body bytes
  *   s+9        n bytes  body: LZ4 blocks, back to back, filling the body exactly
@@ -24,14 +25,23 @@
  *   then that object as written by its serializer; nothing may follow it.
  *   META    JobMeta       written first, exactly once
  *   RANK    RankTrace     one per rank, any order
- *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks)
+ *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks):
+ *                         MPJ call sites and, with calling context, their callers' call sites
+ *   CALL_PATHS CallPathTable  at most once, in any place between META and END: what each stack
+ *                         signature stands for (CallPath: signature, MPJ site id, caller site ids
+ *                         nearest first, -1 for a caller too deep to have been recorded). Present when
+ *                         the job was traced with calling context (agent key stackDepth above 0); then
+ *                         every event's stack signature must be in it, naming the event's own site, and
+ *                         every site id in it must be in the site table. Without it, an event's stack
+ *                         signature is its call site's own (CallSite.stackSignature).
  *   END     EndMark       the number of sections before it, so a file cut at a section boundary is
  *                         recognised as truncated
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
  *   offset 8   int32    format version (1)
- *   offset 12  exactly one section of kind PAYLOAD (RankPayload), nothing after it
+ *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
+ *              table, its JVM's call paths, empty without calling context), nothing after it
  * </pre>
  *
  * <p>Readers check all of it (magic, version, header bounds against the size, checksum, block lengths,

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
@@ -43,6 +44,33 @@ final class TraceSamples {
                 new CallSite(2, "org.example.Ring", "main", 20, 1, "mpi.Comm.Recv", Long.MIN_VALUE),
                 new CallSite(3, "org.example.Ring$Inner", "lambda$run$0", -1, 3, "mpi.Intracomm.Allreduce", Long.MAX_VALUE),
                 new CallSite(4, "org.example.Ünïcode", "métode", 99, 0, "mpi.MPI.Finalize", 0));
+    }
+
+    /**
+     * What the stack signatures of {@link #rank} stand for: every signature with its event's site, with
+     * no callers, several, and an unrecorded one.
+     */
+    static List<CallPath> callPaths() {
+        return List.of(
+                new CallPath(0x1234_5678_9abc_def0L, 0, new int[0]),
+                new CallPath(-7L, 1, new int[] {3, 0}),
+                new CallPath(Long.MIN_VALUE, 2, new int[] {4}),
+                new CallPath(Long.MAX_VALUE, 3, new int[] {1, 2, 3, 4, 0}),
+                new CallPath(5, 1, new int[] {CallPath.UNRECORDED, 4}),
+                new CallPath(0, 4, new int[0]));
+    }
+
+    /** {@link #writeSample} with the call-path table, written between the ranks and the site table. */
+    static Path writeSampleWithPaths(Path file) throws IOException {
+        try (TraceWriter writer = TraceWriter.create(file, meta(WORLD))) {
+            writer.writeRank(rank(2));
+            writer.writeRank(rank(0));
+            writer.writeCallPaths(callPaths());
+            writer.writeRank(rank(1));
+            writer.writeSites(sites());
+            writer.commit();
+        }
+        return file;
     }
 
     /** One event with every field given; fields a real op would not use are set anyway. */

@@ -10,14 +10,18 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
  * The hot path as rewritten code runs it around an MPJ call: Probe.now() before, Probe.record(...)
- * after (clock read, ring claim, record write, publish), with the fold thread draining concurrently.
- * The MPJ call itself is left out: this is the tracer's own cost per call.
+ * after (clock read, stack signature, ring claim, record write, publish), with the fold thread draining
+ * concurrently. The MPJ call itself is left out: this is the tracer's own cost per call.
+ *
+ * <p>{@code stackDepth} is the agent key: 0 is the call site alone; 3 folds the nearest three of the
+ * {@code frames} wrapped calls the calling thread is inside (pushed once at set-up) into the signature.
  *
  * <p>Run: see docs/benchmarks.md.
  */
@@ -32,9 +36,15 @@ public class ProbeBenchmark {
     private final Object request = new Object();
     private final Object[] requests = {request};
 
+    @Param({"0", "3"})
+    public int stackDepth;
+
+    @Param({"5"})
+    public int frames;
+
     @Setup(Level.Trial)
     public void bindRank() {
-        ProbeBenchSupport.bindRank();
+        ProbeBenchSupport.bindRank(stackDepth, frames);
     }
 
     @Benchmark

@@ -1,0 +1,46 @@
+package org.mpjtrace.runtime;
+
+/**
+ * What rewritten application code calls around each call that can reach MPJ (the agent finds those
+ * calls by scanning the application's class path):
+ * <pre>
+ *   int d = Context.push(callerSite);   // callerSite: the id of this call site in the site table
+ *   target(...);
+ *   Context.pop(d);
+ * </pre>
+ * The probe then reads the thread's {@link ShadowStack} to give each MPJ call a stack signature of its
+ * calling context. One ThreadLocal lookup per push or pop, no allocation after a thread's first push,
+ * no lock.
+ *
+ * <p>When the target throws, its pop is skipped: the stack stays too deep until the pop of an
+ * enclosing wrapped call sets it back to that call's depth. MPJ calls made in between (in a catch
+ * block, say) see the unwound frames as part of their context. Wrapping every call in a try/finally
+ * would close that window at the price of handlers and stack map frames in every wrapped method.
+ */
+public final class Context {
+    /** Lives beside the thread's recorder: the recorder keeps a reference to its thread's stack. */
+    static final ThreadLocal<ShadowStack> STACK = ThreadLocal.withInitial(ShadowStack::new);
+
+    private Context() {}
+
+    public static int push(int callerSite) {
+        try {
+            return STACK.get().push(callerSite);
+        } catch (Throwable t) {
+            return 0; // the tracer never breaks the program; the worst case is a lost context
+        }
+    }
+
+    public static void pop(int depthBefore) {
+        try {
+            STACK.get().pop(depthBefore);
+        } catch (Throwable t) {
+            // As in push: nothing of ours may escape into the application.
+        }
+    }
+
+    /** The calling thread's number of wrapped calls in progress (for tests and diagnostics). */
+    public static int depth() {
+        return STACK.get().depth();
+    }
+}
