@@ -4,6 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.format.EventListing;
+import org.mpjtrace.cli.format.ExpandedRank;
+import org.mpjtrace.cli.format.GlobalListing;
 import org.mpjtrace.cli.format.TraceHeader;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
@@ -19,7 +21,10 @@ import picocli.CommandLine.Spec;
         versionProvider = Main.Version.class,
         description = {"Prints a trace file as text, one event per line.", "",
                 "First the job's metadata, then per rank its events: index, op, call site, parameters, enter time "
-                        + "(from the moment the rank's MPI.Init returned) and duration, in microseconds."})
+                        + "(from the moment the rank entered MPI.Init) and duration, in microseconds.",
+                "A full-mode trace prints as its loop structure: loops with their iteration counts, events with "
+                        + "their parameters (peers relative to the rank: r-4), each with the ranks that run it where "
+                        + "they are not all of the enclosing loop's; --expand --rank R prints rank R's calls one by one."})
 final class DecodeCommand implements Callable<Integer> {
 
     @Spec
@@ -34,6 +39,10 @@ final class DecodeCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", description = "at most N events per rank (default: all)")
     Long limit;
 
+    @Option(names = "--expand", description = "full-mode trace: print the calls of the rank given with --rank, one by one "
+            + "(times are per-event histograms in mode full, so they print as 0)")
+    boolean expand;
+
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
@@ -46,6 +55,14 @@ final class DecodeCommand implements Callable<Integer> {
             }
             PrintWriter out = spec.commandLine().getOut();
             TraceHeader.print(out, file.toString(), trace);
+            if (trace.global() != null) {
+                if (expand && only == null) throw new BadInputException("--expand needs --rank R");
+                out.println();
+                if (expand) EventListing.print(out, trace, ExpandedRank.of(trace, only), limit == null ? -1 : limit);
+                else new GlobalListing(trace, out).print(trace.global());
+                out.flush();
+                return ExitCodes.OK;
+            }
             for (RankTrace r : trace.ranks()) {
                 if (only != null && r != only) continue;
                 out.println();

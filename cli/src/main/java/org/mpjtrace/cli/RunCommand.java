@@ -39,7 +39,7 @@ final class RunCommand implements Callable<Integer> {
     Path machines;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = JobRequest.DUMP,
-            description = "tracing mode: dump (every call of every rank) (default: ${DEFAULT-VALUE})")
+            description = "tracing mode: dump (every call of every rank) or full (loop-compressed, merged across ranks) (default: ${DEFAULT-VALUE})")
     String mode;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "trace file (default: MAIN's simple name + .mpjt)")

@@ -52,15 +52,7 @@ public final class SiteTableMerger {
      *                                  table; nothing of the trace is changed then
      */
     public RankTrace remap(RankTrace trace, List<CallSite> localSites, List<CallPath> localPaths) {
-        int[] map = new int[localSites.size()];
-        for (int i = 0; i < map.length; i++) {
-            CallSite s = localSites.get(i);
-            if (s.id() != i) throw new IllegalArgumentException("site table out of order at " + i);
-            map[i] = idsByKey.computeIfAbsent(s.key(), k -> {
-                merged.add(new CallSite(merged.size(), s.className(), s.methodName(), s.line(), s.ordinal(), s.api(), s.stackSignature()));
-                return merged.size() - 1;
-            });
-        }
+        int[] map = mapOf(localSites);
         long[] w = trace.words();
         for (int i = 0; i < trace.eventCount(); i++) {
             int local = Event.site(w, RankTrace.base(i));
@@ -83,6 +75,23 @@ public final class SiteTableMerger {
             used.add(w[base + Event.W_STACK]);
         }
         return trace;
+    }
+
+    /**
+     * The merged id of each site of a JVM's table (adding the ones the merged table lacks): what a
+     * rank renumbers its own compressed trace with in mode full.
+     */
+    public int[] mapOf(List<CallSite> localSites) {
+        int[] map = new int[localSites.size()];
+        for (int i = 0; i < map.length; i++) {
+            CallSite s = localSites.get(i);
+            if (s.id() != i) throw new IllegalArgumentException("site table out of order at " + i);
+            map[i] = idsByKey.computeIfAbsent(s.key(), k -> {
+                merged.add(new CallSite(merged.size(), s.className(), s.methodName(), s.line(), s.ordinal(), s.api(), s.stackSignature()));
+                return merged.size() - 1;
+            });
+        }
+        return map;
     }
 
     public List<CallSite> sites() {

@@ -1,13 +1,22 @@
 package org.mpjtrace.trace;
 
 import java.util.List;
+import org.mpjtrace.trace.global.GlobalTrace;
 
 /**
- * A whole trace as read from a file: job metadata, the call-site table, each rank's events and the
- * call-path table (empty when the trace was made without calling context: then an event's stack
- * signature is its call site's own).
+ * A whole trace as read from a file: job metadata, the call-site table, each rank's section (its
+ * events in dump mode; in mode full its tables and statistics, and its events only when the dump was
+ * kept), the call-path table (empty when the trace was made without calling context: then an event's
+ * stack signature is its call site's own), and in mode full the loop-compressed trace of all ranks.
+ *
+ * @param global the merged compressed trace, or null (dump mode)
  */
-public record TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> ranks, List<CallPath> callPaths) {
+public record TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> ranks, List<CallPath> callPaths,
+                        GlobalTrace global) {
+
+    public TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> ranks, List<CallPath> callPaths) {
+        this(meta, sites, ranks, callPaths, null);
+    }
 
     /** A trace without calling context. */
     public TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> ranks) {

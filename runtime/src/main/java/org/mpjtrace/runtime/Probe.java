@@ -85,7 +85,7 @@ public final class Probe {
                 ctx.disable(t);
             }
         }
-        DumpCollector.collect(ctx);
+        TraceCollector.collect(ctx);
     }
 
     /** Comm.Abort is about to end the job: record it (it never returns). */

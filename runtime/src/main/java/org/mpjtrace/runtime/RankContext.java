@@ -35,6 +35,8 @@ final class RankContext {
     final SymbolTable<RedOpInfo> redops;
     /** Appended by the fold thread only. */
     final EventStore store;
+    /** Mode full: the rank's loop-compressed trace; null in dump mode. */
+    final RankCompressor compressor;
     /** What the fold thread appends this rank's records to. */
     final RecordSink sink;
     final List<EventRing> rings = new CopyOnWriteArrayList<>();
@@ -56,8 +58,10 @@ final class RankContext {
     RankContext(Tracer tracer, MpjAccess mpj, Object world, int rank, int size, Object privateComm, int initSite,
                 long initEnter, EventStore store) {
         this.tracer = tracer;
-        this.store = store;
-        this.sink = store;
+        boolean full = tracer.config.mode.equals("full");
+        this.store = full && !tracer.config.keepDump ? null : store;
+        this.compressor = full ? new RankCompressor(rank, initEnter, org.mpjtrace.trace.fold.TraceFolding.DEFAULT_WINDOW) : null;
+        this.sink = compressor == null ? this.store : this.store == null ? compressor : RecordSink.both(this.store, compressor);
         this.mpj = mpj;
         this.rank = rank;
         this.size = size;
@@ -106,7 +110,7 @@ final class RankContext {
         }
     }
 
-    /** This rank's dump trace; call after {@link #awaitDrained()}. */
+    /** This rank's section of the file: tables, statistics and, when a dump is kept, its events. Call after {@link #awaitDrained()}. */
     RankTrace toTrace() {
         long waits = 0, waitNanos = 0;
         for (EventRing ring : rings) {
@@ -114,8 +118,8 @@ final class RankContext {
             waitNanos += ring.waitNanos();
         }
         RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason);
-        long[] words = store.toArray();
-        return new RankTrace(rank, host, initNanos, (int) store.events(), words,
+        long[] words = store == null ? new long[0] : store.toArray();
+        return new RankTrace(rank, host, initNanos, words.length / org.mpjtrace.trace.Event.WORDS, words,
                 comms.infos(), datatypes.infos(), redops.infos(), stats);
     }
 

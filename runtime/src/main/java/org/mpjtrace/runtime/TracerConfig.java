@@ -16,7 +16,8 @@ import java.util.Properties;
 public final class TracerConfig {
     /** Every key the agent knows, with its meaning (shown when a key is unknown). */
     public static final Map<String, String> KEYS = Map.of(
-            "mode", "tracing mode: dump (every call of every rank, lossless)",
+            "mode", "tracing mode: dump (every call of every rank, lossless) or full (loop-compressed, merged across ranks at Finalize, lossless)",
+            "keepDump", "true: in mode full, also keep every call as in dump mode, in the same file (to check the compression)",
             "output", "trace file written by rank 0 (default mpjtrace.mpjt in the working directory)",
             "config", "properties file with any of these keys",
             "ringSize", "records per thread ring, a power of two from 64 to 1048576 (default 16384)",
@@ -24,6 +25,8 @@ public final class TracerConfig {
             "injectFault", "RANK:N makes the tracer fail on rank RANK at its N-th record (tests its failure path)");
 
     public final String mode;
+    /** Mode full also keeps every call, as dump does. */
+    public final boolean keepDump;
     public final Path output;
     public final int ringSize;
     /** How many callers of an MPJ call site its stack signature covers; 0 turns calling context off. */
@@ -39,9 +42,10 @@ public final class TracerConfig {
     public static final int DEFAULT_STACK_DEPTH = 3;
     public static final int MAX_STACK_DEPTH = 16;
 
-    private TracerConfig(String mode, Path output, int ringSize, int stackDepth, int faultRank, long faultAfter,
+    private TracerConfig(String mode, boolean keepDump, Path output, int ringSize, int stackDepth, int faultRank, long faultAfter,
                          Map<String, String> given) {
         this.mode = mode;
+        this.keepDump = keepDump;
         this.output = output;
         this.ringSize = ringSize;
         this.stackDepth = stackDepth;
@@ -68,8 +72,14 @@ public final class TracerConfig {
                 throw new IllegalArgumentException("unknown agent key '" + key + "' (known: " + String.join(", ", new java.util.TreeSet<>(KEYS.keySet())) + ")");
         }
         String mode = merged.getOrDefault("mode", "dump");
-        if (!mode.equals("dump"))
-            throw new IllegalArgumentException("bad value for agent key 'mode': '" + mode + "' (expected: dump)");
+        if (!mode.equals("dump") && !mode.equals("full"))
+            throw new IllegalArgumentException("bad value for agent key 'mode': '" + mode + "' (expected: dump or full)");
+        String keep = merged.getOrDefault("keepDump", "false");
+        if (!keep.equals("true") && !keep.equals("false"))
+            throw new IllegalArgumentException("bad value for agent key 'keepDump': '" + keep + "' (expected: true or false)");
+        boolean keepDump = keep.equals("true");
+        if (keepDump && !mode.equals("full"))
+            throw new IllegalArgumentException("bad value for agent key 'keepDump': only mode full keeps a dump beside its trace");
         String out = merged.getOrDefault("output", "mpjtrace.mpjt");
         if (out.isEmpty()) throw new IllegalArgumentException("bad value for agent key 'output': empty path");
         int ringSize = 16384;
@@ -108,7 +118,7 @@ public final class TracerConfig {
             if (parts.length != 2 || faultRank < 0 || faultAfter < 1)
                 throw new IllegalArgumentException("bad value for agent key 'injectFault': '" + fault + "' (expected RANK:N, e.g. 1:100)");
         }
-        return new TracerConfig(mode, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
+        return new TracerConfig(mode, keepDump, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
     }
 
     private static Map<String, String> load(String file) {

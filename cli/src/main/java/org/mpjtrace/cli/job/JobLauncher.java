@@ -24,7 +24,7 @@ import org.mpjtrace.cli.ExitCodes;
  */
 public final class JobLauncher {
     /** Modes the agent accepts; more come with the clustering modes. */
-    private static final Set<String> MODES = Set.of(JobRequest.DUMP);
+    private static final Set<String> MODES = Set.of(JobRequest.DUMP, JobRequest.FULL);
     /** Agent keys set by mpjtrace's own options; letting --agent-opts set them too would be ambiguous. */
     private static final Set<String> RESERVED_KEYS = Set.of("mode", "output");
     private static final long KILL_GRACE_MILLIS = 5000;

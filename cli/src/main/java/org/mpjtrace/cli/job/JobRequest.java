@@ -25,6 +25,7 @@ public record JobRequest(int ranks, String device, Path machines, String mode, P
     public static final String MULTICORE = "multicore";
     public static final String NIODEV = "niodev";
     public static final String DUMP = "dump";
+    public static final String FULL = "full";
 
     public JobRequest {
         args = List.copyOf(args);

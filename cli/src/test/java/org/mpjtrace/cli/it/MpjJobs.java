@@ -36,12 +36,17 @@ final class MpjJobs {
     }
 
     static Run run(String example, int ranks, String device, Path machines, Path trace, String agentOptions, List<String> args) {
+        return run(example, ranks, device, machines, trace, JobRequest.DUMP, agentOptions, args);
+    }
+
+    static Run run(String example, int ranks, String device, Path machines, Path trace, String mode, String agentOptions,
+                   List<String> args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         StringWriter messages = new StringWriter();
         JobRequest req = JobRequest.of(examplesJar().toString(), PACKAGE + example, args)
                 .withRanks(ranks).withDevice(device).withMachines(machines)
-                .withTrace(trace != null).withOutput(trace).withAgentOptions(agentOptions);
+                .withTrace(trace != null).withOutput(trace).withMode(mode).withAgentOptions(agentOptions);
         JobResult result = new JobLauncher(Installation.fromEnvironment(), new PrintWriter(messages, true))
                 .captureOutput(out, err).timeout(Duration.ofMinutes(3)).run(req);
         return new Run(result, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), messages.toString());

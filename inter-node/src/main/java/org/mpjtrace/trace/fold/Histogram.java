@@ -3,7 +3,9 @@ package org.mpjtrace.trace.fold;
 /**
  * A timing histogram in nanoseconds: count, min, max, sum (for the mean) and log2 bins (bin b holds
  * values in [2^b, 2^(b+1)), bin 0 also 0 and 1). Merging adds. This is where time goes in a compressed
- * trace: per event, the compute time before the call and the time inside it; replay draws from it.
+ * trace: per event, the compute time before the call and the time inside it; replay draws from it. A
+ * trace file keeps a fixed-size summary of it (count, min, max, mean and a few quantiles), so that its
+ * size does not depend on how noisy the timings were.
  */
 public final class Histogram {
     public static final int BINS = 64;
@@ -42,6 +44,55 @@ public final class Histogram {
     public long sum() { return sum; }
     public double mean() { return count == 0 ? 0 : (double) sum / count; }
     public long bin(int b) { return bins[b]; }
+
+    /** The quantiles a stored histogram keeps (with count, min, max and mean): a fixed-size summary. */
+    public static final double[] QUANTILES = {0.10, 0.25, 0.50, 0.75, 0.90};
+
+    /**
+     * The q-quantile, interpolated linearly inside its log2 bin and clamped to [min, max]: monotone in q.
+     */
+    public long quantile(double q) {
+        if (count == 0) return 0;
+        double target = q * count;
+        long seen = 0;
+        for (int b = 0; b < BINS; b++) {
+            if (bins[b] == 0) continue;
+            if (seen + bins[b] >= target) {
+                double lo = b == 0 ? 0 : Math.pow(2, b), hi = Math.pow(2, b + 1);
+                double within = (target - seen) / bins[b];
+                long v = Math.round(lo + within * (hi - lo));
+                return Math.max(min, Math.min(max, v));
+            }
+            seen += bins[b];
+        }
+        return max;
+    }
+
+    /**
+     * A histogram read back from its summary: count, min, max and mean as stored; the bins rebuilt by
+     * putting the count between consecutive quantiles (and min, max) at the middle of each interval.
+     *
+     * @param quantiles the values of {@link #QUANTILES}, in order
+     */
+    public static Histogram ofSummary(long count, long min, long max, long mean, long[] quantiles) {
+        long[] bins = new long[BINS];
+        if (count > 0) {
+            long[] edges = new long[quantiles.length + 2];
+            edges[0] = min;
+            System.arraycopy(quantiles, 0, edges, 1, quantiles.length);
+            edges[edges.length - 1] = max;
+            double previous = 0;
+            long placed = 0;
+            for (int i = 1; i < edges.length; i++) {
+                double upTo = i < edges.length - 1 ? QUANTILES[i - 1] : 1.0;
+                long n = i < edges.length - 1 ? Math.round((upTo - previous) * count) : count - placed;
+                bins[bin((edges[i - 1] + edges[i]) / 2)] += Math.max(0, n);
+                placed += n;
+                previous = upTo;
+            }
+        }
+        return of(count, min, max, mean * count, bins);
+    }
 
     /** Restores a histogram from its parts (a trace file); the caller has checked them. */
     public static Histogram of(long count, long min, long max, long sum, long[] bins) {

@@ -61,7 +61,7 @@ public final class ValueSeq {
             return loop instanceof Rep r && r.body.size() == k ? r.body : null;
         }
         @Override public boolean tailReady(Elem counterpart, Elem tailLast) { return true; } // counts are in the shape
-        @Override public Elem newLoop(List<Elem> first, List<Elem> second) { return new Rep(2, first); }
+        @Override public Elem newLoop(List<Elem> first, List<Elem> second) { return repetition(2, first); }
         @Override public void addIteration(Elem loop, List<Elem> iteration) { ((Rep) loop).count++; }
     };
 
@@ -123,7 +123,7 @@ public final class ValueSeq {
             Rep rep = (Rep) e;
             closePending();
             size += rep.count * valueCount(rep.body);
-            close(new Rep(rep.count, rep.body));
+            close(repetition(rep.count, rep.body));
         }
     }
 
@@ -154,7 +154,13 @@ public final class ValueSeq {
 
     private void close(Elem e) {
         if (elems == null) elems = new ArrayList<>(4);
-        elems.add(e);
+        int last = elems.size() - 1;
+        // Two repetitions of one body in a row are one repetition: keeps 10*[x] 10*[x] from nesting.
+        if (e instanceof Rep r && last >= 0 && elems.get(last) instanceof Rep q && q.body.equals(r.body)) {
+            elems.set(last, new Rep(q.count + r.count, q.body));
+        } else {
+            elems.add(e);
+        }
         LoopFolding.foldTail(elems, WINDOW, RULES);
     }
 
@@ -172,9 +178,13 @@ public final class ValueSeq {
         return all;
     }
 
-    /** A repetition element (for readers rebuilding a sequence): {@code count} copies of {@code body}. */
+    /**
+     * A repetition element: {@code count} copies of {@code body}; a repetition of one repetition is
+     * multiplied out ({@code 3*[10*[x]]} is {@code 30*[x]}).
+     */
     public static Rep repetition(long count, List<Elem> body) {
         if (count < 1 || body.isEmpty()) throw new IllegalArgumentException("a repetition repeats something at least once");
+        if (body.size() == 1 && body.get(0) instanceof Rep inner) return repetition(Math.multiplyExact(count, inner.count), inner.body);
         return new Rep(count, body);
     }
 

@@ -12,11 +12,22 @@ import org.mpjtrace.trace.ranks.RankSet;
 /**
  * The loop-compressed trace of a set of ranks (all of them, once merged): one node list in which every
  * node says which ranks execute it.
+ *
+ * @param mergeNanos how long the merge across ranks took at the root (0 for a rank's own trace)
  */
-public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks) {
+public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks, long mergeNanos) {
 
     public GlobalTrace {
         nodes = List.copyOf(nodes);
+    }
+
+    public GlobalTrace(List<GlobalNode> nodes, RankSet ranks) {
+        this(nodes, ranks, 0);
+    }
+
+    /** The same trace, saying how long its merge took. */
+    public GlobalTrace withMergeNanos(long nanos) {
+        return new GlobalTrace(nodes, ranks, nanos);
     }
 
     /** One rank's compressed trace, as a global trace of that rank alone. */

@@ -1,5 +1,6 @@
 package org.mpjtrace.trace.io;
 
+import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
 
@@ -15,7 +16,9 @@ enum SectionKind {
     /** Only in payloads, never in trace files. */
     PAYLOAD(5, RankPayload.class),
     /** The call-path table; only in traces made with calling context. */
-    CALL_PATHS(6, CallPathTable.class);
+    CALL_PATHS(6, CallPathTable.class),
+    /** The loop-compressed trace of all ranks; in mode full (and in the messages of its tree merge). */
+    GLOBAL(7, GlobalTrace.class);
 
     final int code;
     /** The class of the one object the section's data holds. */

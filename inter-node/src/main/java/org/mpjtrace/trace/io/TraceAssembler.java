@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpjtrace.trace.CallPath;
+import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
@@ -22,6 +23,8 @@ final class TraceAssembler {
     private JobMeta meta;
     private List<CallSite> sites;
     private List<CallPath> callPaths;
+    private GlobalTrace global;
+    private SectionRef globalSection;
     private SectionRef callPathsSection;
     private final List<RankTrace> ranks = new ArrayList<>();
     private final Map<Integer, SectionRef> rankSections = new HashMap<>();
@@ -68,6 +71,14 @@ final class TraceAssembler {
                 callPaths = paths;
                 callPathsSection = ref;
                 break;
+            case GLOBAL:
+                if (global != null) throw corrupt(ref, "second GLOBAL section");
+                GlobalTrace g = (GlobalTrace) value;
+                if (!g.ranks().isEmpty() && g.ranks().max() >= meta.worldSize())
+                    throw corrupt(ref, "global trace names rank " + g.ranks().max() + " of a " + meta.worldSize() + "-rank job");
+                global = g;
+                globalSection = ref;
+                break;
             case END:
                 int counted = ((EndMark) value).sectionsBefore();
                 if (counted != ref.index())
@@ -78,6 +89,11 @@ final class TraceAssembler {
                     if (siteProblem != null) throw corrupt(rankSections.get(r.rank()), siteProblem);
                 }
                 if (callPaths != null) checkStacks();
+                if (global != null) {
+                    String globalProblem = GlobalRules.sitesProblem(global, sites.size());
+                    if (globalProblem != null) throw corrupt(globalSection, globalProblem);
+                }
+                if ("full".equals(meta.mode()) && global == null) throw corrupt(ref, "a full-mode trace without its GLOBAL section");
                 ended = true;
                 break;
             default:
@@ -98,7 +114,7 @@ final class TraceAssembler {
     /** The trace, ranks in rank order; no call paths when the file had no CALL_PATHS. Call after END. */
     TraceFile result() {
         ranks.sort(Comparator.comparingInt(RankTrace::rank));
-        return new TraceFile(meta, sites, ranks, callPaths == null ? List.of() : callPaths);
+        return new TraceFile(meta, sites, ranks, callPaths == null ? List.of() : callPaths, global);
     }
 
     private TraceFormatException corrupt(SectionRef ref, String problem) {

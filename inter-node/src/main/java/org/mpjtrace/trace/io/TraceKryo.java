@@ -1,5 +1,6 @@
 package org.mpjtrace.trace.io;
 
+import org.mpjtrace.trace.global.GlobalTrace;
 import com.esotericsoftware.kryo.Kryo;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
@@ -31,6 +32,7 @@ final class TraceKryo {
     static final int RANK_PAYLOAD = 29;
     static final int CALL_PATH = 30;
     static final int CALL_PATH_TABLE = 31;
+    static final int GLOBAL_TRACE = 32;
 
     private TraceKryo() {}
 
@@ -50,6 +52,7 @@ final class TraceKryo {
         kryo.register(RankPayload.class, new RankPayloadSerializer(), RANK_PAYLOAD);
         kryo.register(CallPath.class, new CallPathSerializer(), CALL_PATH);
         kryo.register(CallPathTable.class, new CallPathTableSerializer(), CALL_PATH_TABLE);
+        kryo.register(GlobalTrace.class, new GlobalTraceSerializer(), GLOBAL_TRACE);
         return kryo;
     }
 }

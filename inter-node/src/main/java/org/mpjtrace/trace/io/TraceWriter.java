@@ -13,6 +13,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import org.mpjtrace.trace.CallPath;
+import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
@@ -48,6 +49,7 @@ public final class TraceWriter implements Closeable {
     private final StackUses stackUses = new StackUses();
     /** The call-path table by signature once written, else null. */
     private Map<Long, CallPath> callPaths;
+    private boolean globalWritten;
     private List<CallPath> callPathList;
     private boolean broken;
     private boolean committed;
@@ -125,6 +127,15 @@ public final class TraceWriter implements Closeable {
      * Appends the CALL_PATHS section: what each stack signature of the events stands for. At most once
      * per file; a trace without one has no calling context.
      */
+    public void writeGlobal(GlobalTrace global) throws IOException {
+        checkWritable();
+        if (globalWritten) throw new IllegalStateException("global trace already written");
+        if (!global.ranks().isEmpty() && global.ranks().max() >= worldSize)
+            throw new IllegalArgumentException("global trace names rank " + global.ranks().max() + " of a " + worldSize + "-rank job");
+        writeSection(SectionKind.GLOBAL, global);
+        globalWritten = true;
+    }
+
     public void writeCallPaths(List<CallPath> paths) throws IOException {
         checkWritable();
         if (callPaths != null) throw new IllegalStateException("call-path table already written");

@@ -1,0 +1,32 @@
+package org.mpjtrace.cli.format;
+
+import java.util.Arrays;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.fold.EventNode;
+import org.mpjtrace.trace.fold.EventRecords;
+import org.mpjtrace.trace.global.GlobalExpansion;
+
+/**
+ * One rank's calls rebuilt from a loop-compressed trace, as a rank section of records: every op, site
+ * and parameter as recorded; times are 0 (mode full keeps times as per-event histograms, not per call).
+ */
+public final class ExpandedRank {
+    private ExpandedRank() {}
+
+    /** @param section the rank's own section of the file (its tables and statistics) */
+    public static RankTrace of(TraceFile trace, RankTrace section) {
+        int rank = section.rank();
+        long[][] words = {new long[Event.WORDS * 64]};
+        int[] n = {0};
+        GlobalExpansion.expand(trace.global(), rank, (event, values) -> {
+            if ((n[0] + 1) * Event.WORDS > words[0].length) words[0] = Arrays.copyOf(words[0], words[0].length * 2);
+            EventNode node = new EventNode(event.op(), event.site(), event.stack(), values.clone(), 0, 0);
+            EventRecords.toRecord(node, values, rank, words[0], n[0] * Event.WORDS);
+            n[0]++;
+        });
+        return new RankTrace(rank, section.host(), section.initNanos(), n[0], Arrays.copyOf(words[0], n[0] * Event.WORDS),
+                section.comms(), section.datatypes(), section.redops(), section.stats());
+    }
+}

@@ -1,0 +1,162 @@
+package org.mpjtrace.cli.format;
+
+import java.io.PrintWriter;
+import java.util.List;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.Histogram;
+import org.mpjtrace.trace.fold.RelativePeers;
+import org.mpjtrace.trace.fold.ValueSeq;
+import org.mpjtrace.trace.global.Alternatives;
+import org.mpjtrace.trace.global.GlobalEvent;
+import org.mpjtrace.trace.global.GlobalLoop;
+import org.mpjtrace.trace.global.GlobalNode;
+import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.ranks.RankSet;
+
+/**
+ * Prints a loop-compressed trace as its structure: one line per loop ({@code loop 100x}) and per event,
+ * indented by nesting, each with the ranks that run it (omitted where they are the enclosing node's).
+ * Parameters print as the value every rank has ({@code tag=7}), as a sequence where it varies between
+ * occurrences ({@code count=[0+1x100]}), and as per-rank alternatives where ranks differ
+ * ({@code count={<...>: 2 | <...>: 4}}). Relative peers print as offsets from the rank: {@code peer=r-4}.
+ */
+public final class GlobalListing {
+    /** Fields printed for each op family, with their names (others are shown when not all NONE). */
+    private static final Field[] SHOWN = {Field.PEER, Field.TAG, Field.COUNT, Field.DATATYPE, Field.COMM, Field.REQUEST,
+        Field.PEER2, Field.TAG2, Field.COUNT2, Field.DATATYPE2, Field.REDOP, Field.COLOR, Field.KEY, Field.RESULT};
+
+    private final TraceFile trace;
+    private final PrintWriter out;
+    private int line;
+
+    public GlobalListing(TraceFile trace, PrintWriter out) {
+        this.trace = trace;
+        this.out = out;
+    }
+
+    public void print(GlobalTrace global) {
+        out.println("global trace: " + global.ranks().size() + " ranks " + global.ranks() + ", " + global.nodeCount() + " nodes");
+        printNodes(global.nodes(), global.ranks(), 1);
+    }
+
+    private void printNodes(List<GlobalNode> nodes, RankSet enclosing, int depth) {
+        for (GlobalNode n : nodes) {
+            StringBuilder b = new StringBuilder();
+            b.append(String.format("%4d ", line++));
+            b.append("  ".repeat(depth));
+            if (n instanceof GlobalLoop l) {
+                b.append("loop ").append(counts(l.counts()));
+                ranks(b, l.ranks(), enclosing);
+                out.println(b);
+                printNodes(l.body(), l.ranks(), depth + 1);
+            } else {
+                GlobalEvent e = (GlobalEvent) n;
+                Op op = Op.ofCode(e.op());
+                b.append(op == null ? "op" + e.op() : op.mpjName);
+                CallSite site = trace.site(e.site());
+                b.append("  ").append(site == null ? "site " + e.site() : site.where());
+                for (Field f : SHOWN) {
+                    String v = field(e, f);
+                    if (v != null) b.append(' ').append(name(op, f)).append('=').append(v);
+                }
+                timing(b, e.compute(), "compute");
+                timing(b, e.inside(), "in");
+                ranks(b, e.ranks(), enclosing);
+                out.println(b);
+            }
+        }
+    }
+
+    private static String counts(Alternatives<ValueSeq> counts) {
+        return alternatives(counts, false, 0) + "x";
+    }
+
+    private static void ranks(StringBuilder b, RankSet ranks, RankSet enclosing) {
+        if (!ranks.equals(enclosing)) b.append("  ranks ").append(ranks);
+    }
+
+    private static void timing(StringBuilder b, Histogram h, String what) {
+        if (h.count() == 0) return;
+        b.append(' ').append(what).append('=').append(Units.micros(Math.round(h.mean()))).append("us");
+    }
+
+    /** The field's value text, or null when it is unused (NONE) for every rank and occurrence. */
+    private static String field(GlobalEvent e, Field f) {
+        Alternatives<ValueSeq> a = e.field(f);
+        if (a.list().size() == 1 && isConstant(a.list().get(0).value(), Event.NONE)) return null;
+        return alternatives(a, RelativePeers.isRelative(e.op(), f), e.op());
+    }
+
+    private static String alternatives(Alternatives<ValueSeq> a, boolean relative, int op) {
+        if (a.list().size() == 1) return sequence(a.list().get(0).value(), relative);
+        StringBuilder b = new StringBuilder("{");
+        for (int i = 0; i < a.list().size(); i++) {
+            if (i > 0) b.append(" | ");
+            Alternatives.Alternative<ValueSeq> alt = a.list().get(i);
+            b.append(alt.ranks()).append(": ").append(sequence(alt.value(), relative));
+        }
+        return b.append('}').toString();
+    }
+
+    /** A constant prints as the value; anything else as the compressed sequence in brackets. */
+    private static String sequence(ValueSeq s, boolean relative) {
+        List<ValueSeq.Elem> elems = s.elements();
+        if (elems.size() == 1 && elems.get(0) instanceof ValueSeq.Run r && r.stride() == 0) return value(r.start(), relative);
+        if (!relative) return "[" + s + "]";
+        StringBuilder b = new StringBuilder("[");
+        appendRelative(b, elems);
+        return b.append(']').toString();
+    }
+
+    private static void appendRelative(StringBuilder b, List<ValueSeq.Elem> elems) {
+        for (int i = 0; i < elems.size(); i++) {
+            if (i > 0) b.append(' ');
+            if (elems.get(i) instanceof ValueSeq.Run r) {
+                b.append(value(r.start(), true));
+                if (r.length() > 1) b.append(r.stride() == 0 ? "" : (r.stride() > 0 ? "+" : "") + r.stride()).append('x').append(r.length());
+            } else {
+                ValueSeq.Rep rep = (ValueSeq.Rep) elems.get(i);
+                b.append(rep.count()).append("*[");
+                appendRelative(b, rep.body());
+                b.append(']');
+            }
+        }
+    }
+
+    private static String value(long v, boolean relative) {
+        if (!relative) return Long.toString(v);
+        long decoded = RelativePeers.decode(v, 0);
+        if (decoded < 0 && v < -(1L << 32)) return Sentinels.rank((int) decoded);
+        return v == 0 ? "r" : (v > 0 ? "r+" + v : "r" + v);
+    }
+
+    private static boolean isConstant(ValueSeq s, long value) {
+        List<ValueSeq.Elem> elems = s.elements();
+        return elems.size() == 1 && elems.get(0) instanceof ValueSeq.Run r && r.stride() == 0 && r.start() == value;
+    }
+
+    /** Field names as decode uses them, with the op-specific meanings of the shared fields. */
+    private static String name(Op op, Field f) {
+        if (op != null && op.hasRoot() && f == Field.PEER) return "root";
+        if (op == Op.SHIFT) {
+            switch (f) {
+                case PEER: return "direction";
+                case COUNT: return "disp";
+                case PEER2: return "source";
+                case TAG2: return "dest";
+                default: break;
+            }
+        }
+        switch (f) {
+            case DATATYPE: return "type";
+            case REQUEST: return "req";
+            case DATATYPE2: return "type2";
+            case RESULT: return "newcomm";
+            default: return f.name().toLowerCase();
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package org.mpjtrace.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.mpjtrace.cli.format.ExpandedRank;
+import org.mpjtrace.cli.job.Installation;
+import org.mpjtrace.cli.job.LocalDaemon;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.io.GlobalCodec;
+
+/**
+ * Mode full on real jobs: the loop-compressed global trace is lossless (every rank's expansion equals
+ * its dump of the same run, kept with keepDump), and its size is flat in ranks and in time.
+ */
+class FullModeIT {
+    private static LocalDaemon daemon;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startDaemon() throws Exception {
+        daemon = LocalDaemon.start(Installation.fromEnvironment().mpjHome(), new PrintWriter(new StringWriter()), Duration.ofSeconds(90));
+    }
+
+    @AfterAll
+    static void stopDaemon() {
+        if (daemon != null) daemon.close();
+    }
+
+    @ParameterizedTest(name = "{0} on 4 ranks")
+    @EnumSource(Examples.class)
+    void fourRanks(Examples ex) {
+        expansionEqualsDump(ex, 4, "multicore", null);
+    }
+
+    @ParameterizedTest(name = "{0} on 9 ranks")
+    @EnumSource(Examples.class)
+    void nineRanks(Examples ex) {
+        assumeTrue(ex.runsOn(9), "written for 4 ranks");
+        expansionEqualsDump(ex, 9, "multicore", null);
+    }
+
+    @ParameterizedTest(name = "{0} on 16 ranks")
+    @EnumSource(Examples.class)
+    void sixteenRanks(Examples ex) {
+        assumeTrue(ex.runsOn(16), "written for 4 ranks");
+        expansionEqualsDump(ex, 16, "multicore", null);
+    }
+
+    @ParameterizedTest(name = "{0} on 4 ranks (niodev)")
+    @EnumSource(Examples.class)
+    void fourRanksNiodev(Examples ex) {
+        expansionEqualsDump(ex, 4, "niodev", daemon.machinesFile());
+    }
+
+    private void expansionEqualsDump(Examples ex, int ranks, String device, Path machines) {
+        MpjJobs.Run run = MpjJobs.run(ex.mainClass, ranks, device, machines, dir.resolve(ex.mainClass + ".mpjt"),
+                "full", "keepDump=true", ex.args);
+        MpjJobs.assertSucceeded(run);
+        TraceFile trace = run.result().trace();
+        assertNotNull(trace.global(), "a full-mode trace has its global trace");
+        assertEquals(ranks, trace.global().ranks().size());
+        assertEquals(ranks, trace.ranks().size());
+        for (RankTrace dump : trace.ranks()) {
+            assertEquals("", dump.stats().disabledReason(), "rank " + dump.rank());
+            RankTrace expanded = ExpandedRank.of(trace, dump);
+            assertEquals(dump.eventCount(), expanded.eventCount(), ex.mainClass + " rank " + dump.rank() + ": number of calls");
+            for (int i = 0; i < dump.eventCount(); i++) {
+                long[] want = java.util.Arrays.copyOfRange(dump.words(), RankTrace.base(i), RankTrace.base(i + 1));
+                want[Event.W_ENTER] = 0;
+                want[Event.W_EXIT] = 0;
+                long[] got = java.util.Arrays.copyOfRange(expanded.words(), RankTrace.base(i), RankTrace.base(i + 1));
+                assertArrayEquals(want, got, ex.mainClass + " rank " + dump.rank() + " call " + i);
+            }
+        }
+    }
+
+    /** Bytes of the global trace as the file stores it (one LZ4-compressed Kryo section). */
+    private long globalBytes(String example, int ranks, List<String> args) {
+        MpjJobs.Run run = MpjJobs.run(example, ranks, "multicore", null, dir.resolve(example + ranks + ".mpjt"), "full", null, args);
+        MpjJobs.assertSucceeded(run);
+        return GlobalCodec.encode(run.result().trace().global()).length;
+    }
+
+    @Test
+    void stencil2dIsFlatInRanksAndSmall() {
+        long p16 = globalBytes("Stencil2D", 16, List.of("steps=1000", "n=8"));
+        long p64 = globalBytes("Stencil2D", 64, List.of("steps=1000", "n=8"));
+        System.out.println("FullModeIT Stencil2D 1000 steps global trace bytes: np16 " + p16 + ", np64 " + p64);
+        assertTrue(p64 <= 1.05 * p16, "np64 " + p64 + " bytes vs np16 " + p16);
+        assertTrue(p64 < 20_000, "np64 " + p64 + " bytes");
+    }
+
+    @Test
+    void stencil3dIsFlatInRanks() {
+        long p27 = globalBytes("Stencil3D", 27, List.of("steps=20", "n=4"));
+        long p64 = globalBytes("Stencil3D", 64, List.of("steps=20", "n=4"));
+        System.out.println("FullModeIT Stencil3D global trace bytes: np27 " + p27 + ", np64 " + p64);
+        assertTrue(p64 <= 1.05 * p27, "np64 " + p64 + " bytes vs np27 " + p27);
+    }
+
+    @Test
+    void stencil2dIsFlatInTime() {
+        long s1000 = globalBytes("Stencil2D", 16, List.of("steps=1000", "n=8"));
+        long s10000 = globalBytes("Stencil2D", 16, List.of("steps=10000", "n=8"));
+        System.out.println("FullModeIT Stencil2D np16 global trace bytes: 1000 steps " + s1000 + ", 10000 steps " + s10000);
+        assertTrue(s10000 <= 1.05 * s1000, "10000 steps " + s10000 + " bytes vs 1000 steps " + s1000);
+    }
+}

@@ -1,0 +1,42 @@
+package org.mpjtrace.trace.fold;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class HistogramTest {
+
+    @Test
+    void quantilesAreMonotoneAndWithinMinMax() {
+        Random rnd = new Random(4);
+        for (int trial = 0; trial < 200; trial++) {
+            Histogram h = new Histogram();
+            for (int i = 1 + rnd.nextInt(1000); i > 0; i--) h.add((long) Math.exp(rnd.nextDouble() * 20));
+            long previous = h.min();
+            for (double q : Histogram.QUANTILES) {
+                long v = h.quantile(q);
+                assertTrue(v >= previous && v <= h.max(), "q" + q + "=" + v);
+                previous = v;
+            }
+        }
+    }
+
+    @Test
+    void aSummaryKeepsCountMinMaxMeanAndRoughlyTheMedian() {
+        Histogram h = new Histogram();
+        for (int i = 0; i < 1000; i++) h.add(1000 + i);
+        long[] q = new long[Histogram.QUANTILES.length];
+        for (int i = 0; i < q.length; i++) q[i] = h.quantile(Histogram.QUANTILES[i]);
+        Histogram back = Histogram.ofSummary(h.count(), h.min(), h.max(), Math.round(h.mean()), q);
+        assertEquals(h.count(), back.count());
+        assertEquals(h.min(), back.min());
+        assertEquals(h.max(), back.max());
+        assertEquals(Math.round(h.mean()), Math.round(back.mean()));
+        long total = 0;
+        for (int b = 0; b < Histogram.BINS; b++) total += back.bin(b);
+        assertEquals(h.count(), total, "the rebuilt bins hold the whole count");
+        assertTrue(Math.abs(back.quantile(0.5) - h.quantile(0.5)) < 500);
+    }
+}

@@ -1,0 +1,219 @@
+package org.mpjtrace.runtime;
+
+import java.util.List;
+import org.mpjtrace.trace.CallPath;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.RankStats;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.SiteTableMerger;
+import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.global.SiteRenumbering;
+import org.mpjtrace.trace.global.TraceMerge;
+import org.mpjtrace.trace.io.GlobalCodec;
+import org.mpjtrace.trace.io.PayloadCodec;
+import org.mpjtrace.trace.ranks.RankSet;
+import org.mpjtrace.trace.io.RankPayload;
+import org.mpjtrace.trace.io.TraceFormatException;
+import org.mpjtrace.trace.io.TraceWriter;
+
+/**
+ * The end of a job, run by every rank at MPI.Finalize while MPJ still works, over the tracer's private
+ * communicator (with niodev the ranks are separate JVMs, so messages are the only way; in multicore
+ * mode the same path is used so both devices are exercised alike).
+ * <ol>
+ *   <li>Every rank sends rank 0 its section: its events in dump mode (or with keepDump), its tables,
+ *       statistics and its JVM's call-site and call-path tables. Rank 0 unifies the tables and writes
+ *       each section as it arrives, so it never holds more than one other rank's dump.</li>
+ *   <li>Mode full: rank 0 sends each rank the unified id of each of its JVM's call sites; each rank
+ *       renumbers its loop-compressed trace, and the traces are merged up a binomial tree rooted at
+ *       rank 0 (log2 P rounds; a node merges its children's traces into its own, see TraceMerge).
+ *       Rank 0 writes the merged trace.</li>
+ * </ol>
+ * Point-to-point byte messages are used rather than a Reduce with a user-defined Op: a user Op would
+ * need an mpi.User_function subclass defined in each rank's class loader, while byte messages need
+ * nothing but reflection on the rank's Comm.
+ *
+ * <p>Every rank takes part in every step whatever fails (a rank whose tracing failed sends what it has
+ * and why it stopped; rank 0 receives everything even when it cannot write the file), so no rank ever
+ * waits for a message that will not come.
+ */
+final class TraceCollector {
+    private static final int TAG = 0x6d70_7400; // "mpt\0"; and TAG + 1 for the data message
+    private static final int MAP_TAG = TAG + 2; // and + 3
+    private static final int MERGE_TAG = TAG + 4; // and + 5
+
+    private TraceCollector() {}
+
+    static void collect(RankContext ctx) {
+        byte[] mine;
+        try {
+            ctx.awaitDrained();
+            // Paths before sites: every site a path names was interned before the path was registered.
+            List<CallPath> paths = ctx.tracer.paths.snapshot();
+            mine = PayloadCodec.encode(new RankPayload(ctx.toTrace(), ctx.tracer.sites.snapshot(), paths));
+        } catch (Throwable t) {
+            ctx.disable(t);
+            mine = emptyPayload(ctx);
+        }
+        if (ctx.rank != 0) {
+            try {
+                ctx.mpj.sendBytes(ctx.privateComm, mine, 0, TAG);
+                if (ctx.compressor != null) mergeUp(ctx, renumbered(ctx, receiveMap(ctx)));
+            } catch (Throwable t) {
+                TracerLog.line("rank " + ctx.rank + ": could not send its trace to rank 0 (" + TracerLog.describe(t) + ")");
+            }
+        } else {
+            gatherAndWrite(ctx, mine);
+        }
+    }
+
+    /** This rank's compressed trace with the unified site ids; an empty one (and tracing off) on failure. */
+    private static GlobalTrace renumbered(RankContext ctx, int[] map) {
+        try {
+            return SiteRenumbering.renumber(GlobalTrace.ofRank(ctx.rank, ctx.compressor.nodes()), map);
+        } catch (Throwable t) {
+            ctx.disable(t);
+            return new GlobalTrace(List.of(), RankSet.single(ctx.rank));
+        }
+    }
+
+    private static int[] receiveMap(RankContext ctx) throws ReflectiveOperationException {
+        byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm, 0, MAP_TAG);
+        java.nio.IntBuffer ints = java.nio.ByteBuffer.wrap(bytes).asIntBuffer();
+        int[] map = new int[ints.remaining()];
+        ints.get(map);
+        return map;
+    }
+
+    private static void sendMap(RankContext ctx, int rank, int[] map) throws ReflectiveOperationException {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(map.length * 4);
+        b.asIntBuffer().put(map);
+        ctx.mpj.sendBytes(ctx.privateComm, b.array(), rank, MAP_TAG);
+    }
+
+    /**
+     * The binomial tree: in round k (step 2^k) a rank whose bit k is set sends everything it merged to
+     * rank - 2^k and is done; the others receive from rank + 2^k when it exists. Returns the merge of
+     * this rank's subtree (at rank 0: all ranks). A child's trace that cannot be read is replaced by an
+     * empty trace of its subtree's ranks, with one line on stderr.
+     */
+    private static GlobalTrace mergeUp(RankContext ctx, GlobalTrace mine) throws ReflectiveOperationException {
+        for (int step = 1; step < ctx.size; step <<= 1) {
+            if ((ctx.rank & step) != 0) {
+                ctx.mpj.sendBytes(ctx.privateComm, GlobalCodec.encode(mine), ctx.rank - step, MERGE_TAG);
+                return mine;
+            }
+            int child = ctx.rank + step;
+            if (child >= ctx.size) continue;
+            byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm, child, MERGE_TAG);
+            GlobalTrace theirs;
+            try {
+                theirs = GlobalCodec.decode(bytes);
+            } catch (TraceFormatException | RuntimeException e) {
+                TracerLog.line("rank " + ctx.rank + ": the merged trace of ranks from " + child + " could not be read (" + TracerLog.describe(e) + ")");
+                theirs = new GlobalTrace(List.of(), RankSet.range(child, Math.min(step, ctx.size - child), 1));
+            }
+            mine = TraceMerge.merge(mine, theirs);
+        }
+        return mine;
+    }
+
+    /**
+     * Rank 0: receives every rank's trace and writes the file. It receives all of them even when the
+     * file cannot be written (a missing directory, a full disk): the other ranks are blocked sending,
+     * and the program must finish whatever happens to its trace.
+     */
+    private static void gatherAndWrite(RankContext ctx, byte[] mine) {
+        TracerConfig config = ctx.tracer.config;
+        CallSite init = ctx.tracer.sites.site(ctx.initSite);
+        JobMeta meta = new JobMeta(config.mode, ctx.mpj.device(), ctx.size, ctx.initMillis, System.currentTimeMillis(),
+                init == null ? "" : init.className(), config.given, Tracer.VERSION);
+        boolean context = config.stackDepth > 0;
+        SiteTableMerger merger = new SiteTableMerger(context);
+        TraceWriter writer = null;
+        Throwable failure = null;
+        try {
+            writer = TraceWriter.create(config.output, meta);
+        } catch (Throwable t) {
+            failure = t;
+        }
+        int[][] maps = new int[ctx.size][];
+        for (int r = 0; r < ctx.size; r++) {
+            byte[] bytes;
+            try {
+                bytes = r == 0 ? mine : ctx.mpj.recvBytes(ctx.privateComm, r, TAG);
+            } catch (Throwable t) {
+                failure = failure == null ? t : failure;
+                break; // MPJ itself failed: nothing more can be received
+            }
+            RankTrace section = readable(r, bytes, merger, maps);
+            if (failure != null) continue;
+            try {
+                writer.writeRank(section);
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+        GlobalTrace global = null;
+        if (ctx.compressor != null) {
+            try {
+                long start = System.nanoTime();
+                for (int r = 1; r < ctx.size; r++) sendMap(ctx, r, maps[r] == null ? new int[0] : maps[r]);
+                global = mergeUp(ctx, renumbered(ctx, maps[0] == null ? new int[0] : maps[0]));
+                global = global.withMergeNanos(System.nanoTime() - start);
+            } catch (Throwable t) {
+                failure = failure == null ? t : failure;
+            }
+        }
+        try {
+            if (failure == null) {
+                if (global != null) writer.writeGlobal(global);
+                writer.writeSites(merger.sites());
+                if (context) writer.writeCallPaths(merger.callPaths());
+                writer.commit();
+            }
+        } catch (Throwable t) {
+            failure = t;
+        } finally {
+            closeQuietly(writer);
+        }
+        if (failure != null)
+            TracerLog.line("rank 0: could not write the trace " + config.output + " (" + TracerLog.describe(failure) + ")");
+    }
+
+    private static void closeQuietly(TraceWriter writer) {
+        if (writer == null) return;
+        try {
+            writer.close();
+        } catch (Throwable ignored) {
+            // Closing only removes the temporary file; the failure that matters was reported.
+        }
+    }
+
+    /**
+     * Rank r's trace with its sites renumbered into the merged table; if its payload cannot be read
+     * (a bug of ours), an empty trace saying why, so the other ranks' traces are still written.
+     */
+    private static RankTrace readable(int r, byte[] bytes, SiteTableMerger merger, int[][] maps) {
+        try {
+            RankPayload payload = PayloadCodec.decode(bytes);
+            if (payload.trace().rank() != r) throw new IllegalArgumentException("rank " + r + " sent the trace of rank " + payload.trace().rank());
+            RankTrace section = merger.remap(payload.trace(), payload.sites(), payload.callPaths());
+            maps[r] = merger.mapOf(payload.sites());
+            return section;
+        } catch (TraceFormatException | RuntimeException e) {
+            String reason = "its trace could not be read at rank 0: " + TracerLog.describe(e);
+            TracerLog.line("rank " + r + ": " + reason);
+            return empty(r, "unknown", 0, reason);
+        }
+    }
+
+    private static byte[] emptyPayload(RankContext ctx) {
+        return PayloadCodec.encode(new RankPayload(empty(ctx.rank, ctx.host, ctx.initNanos, "internal error while collecting the trace"), List.of()));
+    }
+
+    private static RankTrace empty(int rank, String host, long initNanos, String reason) {
+        return new RankTrace(rank, host, initNanos, 0, new long[0], List.of(), List.of(), List.of(), new RankStats(0, 0, 1, reason));
+    }
+}
