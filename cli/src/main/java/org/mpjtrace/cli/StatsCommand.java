@@ -3,6 +3,7 @@ package org.mpjtrace.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.mpjtrace.cli.format.GlobalSummary;
 import org.mpjtrace.cli.format.StatsReport;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
@@ -30,6 +31,7 @@ final class StatsCommand implements Callable<Integer> {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
             TraceFile trace = TraceFiles.load(file);
             PrintWriter out = spec.commandLine().getOut();
+            if (trace.global() != null) GlobalSummary.print(out, trace, java.nio.file.Files.size(file));
             StatsReport.print(out, file.toString(), trace);
             out.flush();
             return ExitCodes.OK;

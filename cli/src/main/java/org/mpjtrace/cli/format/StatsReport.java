@@ -28,6 +28,20 @@ public final class StatsReport {
                 + events + " events" + (m.mainClass().isEmpty() ? "" : ", main class " + m.mainClass()));
         out.println();
 
+        // A full-mode trace without its dump keeps no calls per rank: GlobalSummary covers it.
+        if (events > 0 || trace.global() == null) printCallTables(out, stats);
+        out.println("Tracer per rank:");
+        TextTable tracer = new TextTable(">rank", "host", ">events", ">ring waits", ">wait ms", ">internal errors", "tracing");
+        for (RankTrace r : trace.ranks()) {
+            RankStats s = r.stats();
+            String state = s.disabledReason() == null || s.disabledReason().isEmpty()
+                    ? "on" : "tracing disabled: " + s.disabledReason().replaceAll("\\p{Cntrl}+", " ").strip();
+            tracer.row(r.rank(), r.host(), r.eventCount(), s.ringWaits(), Units.millis(s.ringWaitNanos()), s.internalErrors(), state);
+        }
+        printOrNone(out, tracer);
+    }
+
+    private static void printCallTables(PrintWriter out, TraceStats stats) {
         out.println("Time in MPJ per rank and op (most time first):");
         TextTable perRank = new TextTable(">rank", "op", ">calls", ">bytes", ">time ms", ">mean us", ">% of rank");
         for (int rank : stats.ranks()) {
@@ -55,15 +69,6 @@ public final class StatsReport {
         printOrNone(out, perOp);
         out.println();
 
-        out.println("Tracer per rank:");
-        TextTable tracer = new TextTable(">rank", "host", ">events", ">ring waits", ">wait ms", ">internal errors", "tracing");
-        for (RankTrace r : trace.ranks()) {
-            RankStats s = r.stats();
-            String state = s.disabledReason() == null || s.disabledReason().isEmpty()
-                    ? "on" : "tracing disabled: " + s.disabledReason().replaceAll("\\p{Cntrl}+", " ").strip();
-            tracer.row(r.rank(), r.host(), r.eventCount(), s.ringWaits(), Units.millis(s.ringWaitNanos()), s.internalErrors(), state);
-        }
-        printOrNone(out, tracer);
     }
 
     private static void printOrNone(PrintWriter out, TextTable table) {

@@ -93,6 +93,19 @@ class FullModeIT {
         }
     }
 
+    @Test
+    void statsSaysWhatTheCompressedTraceHoldsAndCosts() {
+        Path file = dir.resolve("stats.mpjt");
+        MpjJobs.assertSucceeded(MpjJobs.run("Stencil2D", 9, "multicore", null, file, "full", "keepDump=true", List.of("steps=50")));
+        StringWriter out = new StringWriter();
+        picocli.CommandLine cli = org.mpjtrace.cli.Main.newCommandLine();
+        cli.setOut(new PrintWriter(out, true));
+        assertEquals(0, cli.execute("stats", file.toString()));
+        String text = out.toString();
+        assertTrue(text.contains("Compressed trace (mode full)") && text.contains("of 9 ranks") && text.contains("(kept in this file)")
+                && text.matches("(?s).*compression ratio \\d+\\.\\d : 1.*") && text.contains("merge across ranks at Finalize"), text);
+    }
+
     /** Bytes of the global trace as the file stores it (one LZ4-compressed Kryo section). */
     private long globalBytes(String example, int ranks, List<String> args) {
         MpjJobs.Run run = MpjJobs.run(example, ranks, "multicore", null, dir.resolve(example + ranks + ".mpjt"), "full", null, args);
