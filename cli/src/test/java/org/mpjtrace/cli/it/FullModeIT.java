@@ -9,17 +9,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.mpjtrace.cli.format.ExpandedRank;
-import org.mpjtrace.cli.job.Installation;
-import org.mpjtrace.cli.job.LocalDaemon;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
@@ -29,21 +25,11 @@ import org.mpjtrace.trace.io.GlobalCodec;
  * Mode full on real jobs: the loop-compressed global trace is lossless (every rank's expansion equals
  * its dump of the same run, kept with keepDump), and its size is flat in ranks and in time.
  */
+@ExtendWith(NiodevDaemon.class)
 class FullModeIT {
-    private static LocalDaemon daemon;
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void startDaemon() throws Exception {
-        daemon = LocalDaemon.start(Installation.fromEnvironment().mpjHome(), new PrintWriter(new StringWriter()), Duration.ofSeconds(90));
-    }
-
-    @AfterAll
-    static void stopDaemon() {
-        if (daemon != null) daemon.close();
-    }
 
     @ParameterizedTest(name = "{0} on 4 ranks")
     @EnumSource(Examples.class)
@@ -68,7 +54,7 @@ class FullModeIT {
     @ParameterizedTest(name = "{0} on 4 ranks (niodev)")
     @EnumSource(Examples.class)
     void fourRanksNiodev(Examples ex) {
-        expansionEqualsDump(ex, 4, "niodev", daemon.machinesFile());
+        expansionEqualsDump(ex, 4, "niodev", NiodevDaemon.machines());
     }
 
     private void expansionEqualsDump(Examples ex, int ranks, String device, Path machines) {
