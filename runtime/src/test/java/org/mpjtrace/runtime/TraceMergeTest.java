@@ -61,6 +61,14 @@ class TraceMergeTest {
     }
 
     @Test
+    void theMergedTraceStandsForEveryCallOfEveryRank() {
+        IntFunction<SyntheticStream> s = r -> SyntheticStreams.stencil2d(r, 4, 4, 30, 10);
+        long calls = 0;
+        for (int r = 0; r < 16; r++) calls += s.apply(r).size();
+        assertEquals(calls, mergeAll(16, s).calls());
+    }
+
+    @Test
     void stencilMergeIsFlatInRanks() {
         GlobalTrace p16 = mergeAll(16, r -> SyntheticStreams.stencil2d(r, 4, 4, 100, 10));
         GlobalTrace p64 = mergeAll(64, r -> SyntheticStreams.stencil2d(r, 8, 8, 100, 10));

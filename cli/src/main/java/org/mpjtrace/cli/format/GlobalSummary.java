@@ -30,8 +30,7 @@ public final class GlobalSummary {
         int[] shape = new int[2]; // loops, calls
         Map<Op, long[]> perOp = new TreeMap<>(); // calls, nanos inside
         walk(g.nodes(), shape, perOp);
-        long calls = 0;
-        for (long[] v : perOp.values()) calls += v[0];
+        long calls = g.calls();
         long globalBytes = GlobalCodec.encode(g).length;
         boolean kept = trace.ranks().stream().anyMatch(r -> r.eventCount() > 0);
         long dumpBytes = dumpBytes(trace, kept);

@@ -73,7 +73,7 @@ final class ProducedTrace {
         return trace;
     }
 
-    /** {@code 16 ranks, 123456 events, 2.1 MB}. */
+    /** {@code 16 ranks, 123456 events, 2.1 MB}; for a full-mode trace the calls its global trace stands for. */
     String summary() {
         long events = 0;
         for (RankTrace r : trace.ranks()) events += r.eventCount();
@@ -86,6 +86,8 @@ final class ProducedTrace {
         } catch (IOException e) {
             size = -1;
         }
-        return ranks + ", " + events + " events" + (size >= 0 ? ", " + Units.fileSize(size) : "");
+        String calls = trace.global() == null ? events + " events"
+                : trace.global().calls() + " calls in a compressed trace of " + trace.global().nodeCount() + " nodes";
+        return ranks + ", " + calls + (size >= 0 ? ", " + Units.fileSize(size) : "");
     }
 }

@@ -51,6 +51,17 @@ public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks, long mergeNanos
         return out;
     }
 
+    /** The calls the trace stands for, over all its ranks (every occurrence of every event). */
+    public long calls() {
+        return calls(nodes);
+    }
+
+    private static long calls(List<GlobalNode> nodes) {
+        long n = 0;
+        for (GlobalNode g : nodes) n += g instanceof GlobalEvent e ? e.inside().count() : calls(((GlobalLoop) g).body());
+        return n;
+    }
+
     /** Nodes in the whole trace. */
     public int nodeCount() {
         int n = 0;
