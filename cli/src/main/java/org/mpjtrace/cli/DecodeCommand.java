@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
                         + "(from the moment the rank entered MPI.Init) and duration, in microseconds.",
                 "A full-mode trace prints as its loop structure: loops with their iteration counts, events with "
                         + "their parameters (peers relative to the rank: r-4), each with the ranks that run it where "
-                        + "they are not all of the enclosing loop's; --expand --rank R prints rank R's calls one by one."})
+                        + "they are not all of the enclosing loop's; --rank R shows what rank R runs, with its own "
+                        + "values; --expand --rank R prints rank R's calls one by one."})
 final class DecodeCommand implements Callable<Integer> {
 
     @Spec
@@ -59,7 +60,7 @@ final class DecodeCommand implements Callable<Integer> {
                 if (expand && only == null) throw new BadInputException("--expand needs --rank R");
                 out.println();
                 if (expand) EventListing.print(out, trace, ExpandedRank.of(trace, only), limit == null ? -1 : limit);
-                else new GlobalListing(trace, out).print(trace.global());
+                else new GlobalListing(trace, out, only == null ? -1 : only.rank()).print(trace.global());
                 out.flush();
                 return ExitCodes.OK;
             }

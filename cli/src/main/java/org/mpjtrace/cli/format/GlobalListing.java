@@ -31,25 +31,35 @@ public final class GlobalListing {
 
     private final TraceFile trace;
     private final PrintWriter out;
+    /** Only this rank's nodes and values, or -1 for all ranks. */
+    private final int rank;
     private int line;
 
     public GlobalListing(TraceFile trace, PrintWriter out) {
+        this(trace, out, -1);
+    }
+
+    /** A listing of what {@code rank} runs: its loops and calls, with its own values. */
+    public GlobalListing(TraceFile trace, PrintWriter out, int rank) {
         this.trace = trace;
         this.out = out;
+        this.rank = rank;
     }
 
     public void print(GlobalTrace global) {
-        out.println("global trace: " + global.ranks().size() + " ranks " + global.ranks() + ", " + global.nodeCount() + " nodes");
+        out.println("global trace: " + global.ranks().size() + " ranks " + global.ranks() + ", " + global.nodeCount() + " nodes"
+                + (rank < 0 ? "" : "; what rank " + rank + " runs"));
         printNodes(global.nodes(), global.ranks(), 1);
     }
 
     private void printNodes(List<GlobalNode> nodes, RankSet enclosing, int depth) {
         for (GlobalNode n : nodes) {
+            if (rank >= 0 && !n.ranks().contains(rank)) continue;
             StringBuilder b = new StringBuilder();
             b.append(String.format("%4d ", line++));
             b.append("  ".repeat(depth));
             if (n instanceof GlobalLoop l) {
-                b.append("loop ").append(counts(l.counts()));
+                b.append("loop ").append(alternatives(l.counts(), false)).append('x');
                 ranks(b, l.ranks(), enclosing);
                 out.println(b);
                 printNodes(l.body(), l.ranks(), depth + 1);
@@ -60,7 +70,7 @@ public final class GlobalListing {
                 CallSite site = trace.site(e.site());
                 b.append("  ").append(site == null ? "site " + e.site() : site.where());
                 for (Field f : SHOWN) {
-                    String v = field(e, f);
+                    String v = field(e, f, rank);
                     if (v != null) b.append(' ').append(name(op, f)).append('=').append(v);
                 }
                 timing(b, e.compute(), "compute");
@@ -71,12 +81,8 @@ public final class GlobalListing {
         }
     }
 
-    private static String counts(Alternatives<ValueSeq> counts) {
-        return alternatives(counts, false, 0) + "x";
-    }
-
-    private static void ranks(StringBuilder b, RankSet ranks, RankSet enclosing) {
-        if (!ranks.equals(enclosing)) b.append("  ranks ").append(ranks);
+    private void ranks(StringBuilder b, RankSet ranks, RankSet enclosing) {
+        if (rank < 0 && !ranks.equals(enclosing)) b.append("  ranks ").append(ranks);
     }
 
     private static void timing(StringBuilder b, Histogram h, String what) {
@@ -84,14 +90,22 @@ public final class GlobalListing {
         b.append(' ').append(what).append('=').append(Units.micros(Math.round(h.mean()))).append("us");
     }
 
-    /** The field's value text, or null when it is unused (NONE) for every rank and occurrence. */
-    private static String field(GlobalEvent e, Field f) {
+    /** The field's value text (rank's own when {@code rank} >= 0), or null when it is unused (NONE). */
+    private static String field(GlobalEvent e, Field f, int rank) {
         Alternatives<ValueSeq> a = e.field(f);
+        ValueSeq own = rank < 0 ? null : a.valueFor(rank);
+        if (own != null) return isConstant(own, Event.NONE) ? null : sequence(own, RelativePeers.isRelative(e.op(), f));
         if (a.list().size() == 1 && isConstant(a.list().get(0).value(), Event.NONE)) return null;
-        return alternatives(a, RelativePeers.isRelative(e.op(), f), e.op());
+        return alternativesOf(a, RelativePeers.isRelative(e.op(), f));
     }
 
-    private static String alternatives(Alternatives<ValueSeq> a, boolean relative, int op) {
+    private String alternatives(Alternatives<ValueSeq> a, boolean relative) {
+        ValueSeq own = rank < 0 ? null : a.valueFor(rank);
+        if (own != null) return sequence(own, relative);
+        return alternativesOf(a, relative);
+    }
+
+    private static String alternativesOf(Alternatives<ValueSeq> a, boolean relative) {
         if (a.list().size() == 1) return sequence(a.list().get(0).value(), relative);
         StringBuilder b = new StringBuilder("{");
         for (int i = 0; i < a.list().size(); i++) {

@@ -90,6 +90,14 @@ class FullModeIT {
         String text = out.toString();
         assertTrue(text.contains("Compressed trace (mode full)") && text.contains("of 9 ranks") && text.contains("(kept in this file)")
                 && text.matches("(?s).*compression ratio \\d+\\.\\d : 1.*") && text.contains("merge across ranks at Finalize"), text);
+
+        // One rank's view of the structure: only its own values, so no per-rank alternatives.
+        StringWriter decoded = new StringWriter();
+        picocli.CommandLine decode = org.mpjtrace.cli.Main.newCommandLine();
+        decode.setOut(new PrintWriter(decoded, true));
+        assertEquals(0, decode.execute("decode", file.toString(), "--rank", "4"));
+        String view = decoded.toString();
+        assertTrue(view.contains("what rank 4 runs") && view.contains("Irecv") && view.contains("loop 4x") && !view.contains("{<"), view);
     }
 
     /** Bytes of the global trace as the file stores it (one LZ4-compressed Kryo section). */
