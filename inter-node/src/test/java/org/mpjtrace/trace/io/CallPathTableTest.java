@@ -3,7 +3,6 @@ package org.mpjtrace.trace.io;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -24,20 +23,7 @@ class CallPathTableTest {
     Path dir;
 
     private String failure(byte[] bytes) throws Exception {
-        Path file = dir.resolve("bad.mpjt");
-        Files.write(file, bytes);
-        try {
-            TraceReader.read(file);
-        } catch (TraceFormatException e) {
-            return TraceSamples.assertOneLine(e, file.toString());
-        } catch (Throwable t) {
-            throw new AssertionError("not a TraceFormatException: " + t, t);
-        }
-        return fail("read without complaint");
-    }
-
-    private static void assertContains(String message, String... parts) {
-        for (String part : parts) assertTrue(message.contains(part), "'" + part + "' in: " + message);
+        return TraceSamples.readFailure(dir.resolve("bad.mpjt"), bytes);
     }
 
     /** META, the three ranks, SITES, then whatever call-path table and END the test gives. */
@@ -130,19 +116,19 @@ class CallPathTableTest {
 
     @Test
     void readerChecksTheTableAgainstEventsAndSites() throws Exception {
-        assertContains(failure(withPaths(TraceSamples.callPaths().subList(0, 5))),
+        TraceSamples.assertContains(failure(withPaths(TraceSamples.callPaths().subList(0, 5))),
                 "corrupt section 1 (RANK)", "rank 0: event 5 has stack signature 0x0, missing from the call-path table");
-        assertContains(failure(withPaths(replaced(2, new CallPath(Long.MIN_VALUE, 3, new int[0])))),
+        TraceSamples.assertContains(failure(withPaths(replaced(2, new CallPath(Long.MIN_VALUE, 3, new int[0])))),
                 "corrupt section 1 (RANK)", "rank 0: event 2 names call site 2 but its stack signature 0x8000000000000000 stands for call site 3");
-        assertContains(failure(withPaths(replaced(2, new CallPath(Long.MIN_VALUE, 2, new int[] {5})))),
+        TraceSamples.assertContains(failure(withPaths(replaced(2, new CallPath(Long.MIN_VALUE, 2, new int[] {5})))),
                 "corrupt section 5 (CALL_PATHS)", "call path 2 names call site 5, the site table has 5");
-        assertContains(failure(withPaths(replaced(2, new CallPath(-7L, 2, new int[0])))),
+        TraceSamples.assertContains(failure(withPaths(replaced(2, new CallPath(-7L, 2, new int[0])))),
                 "corrupt section 5 (CALL_PATHS)", "call paths 1 and 2 have the same signature 0xfffffffffffffff9");
-        assertContains(failure(withPaths(replaced(2, new CallPath(Long.MIN_VALUE, 2, new int[] {-2})))),
+        TraceSamples.assertContains(failure(withPaths(replaced(2, new CallPath(Long.MIN_VALUE, 2, new int[] {-2})))),
                 "corrupt section 5 (CALL_PATHS)", "call path 2 names caller site -2");
         byte[] twice = ranksAndSites().section(SectionKind.CALL_PATHS, new CallPathTable(TraceSamples.callPaths()))
                 .section(SectionKind.CALL_PATHS, new CallPathTable(TraceSamples.callPaths())).section(SectionKind.END, new EndMark(7)).toByteArray();
-        assertContains(failure(twice), "corrupt section 6 (CALL_PATHS)", "second CALL_PATHS section");
+        TraceSamples.assertContains(failure(twice), "corrupt section 6 (CALL_PATHS)", "second CALL_PATHS section");
     }
 
     @Test
@@ -154,7 +140,7 @@ class CallPathTableTest {
             out.writeVarInt(-4, true); // read back as an unsigned varint: negative
             out.writeVarInt(0, true);
         });
-        assertContains(failure(forge.section(SectionKind.END, new EndMark(6)).toByteArray()), "corrupt section 5 (CALL_PATHS)", "call path 0 names call site -4");
+        TraceSamples.assertContains(failure(forge.section(SectionKind.END, new EndMark(6)).toByteArray()), "corrupt section 5 (CALL_PATHS)", "call path 0 names call site -4");
     }
 
     @Test
@@ -163,7 +149,7 @@ class CallPathTableTest {
             out.writeVarInt(TraceKryo.CALL_PATH_TABLE, true);
             out.writeVarInt(100_000_000, true);
         });
-        assertContains(failure(paths.toByteArray()), "corrupt section 5 (CALL_PATHS)", "call path count 100000000 needs at least 1000000000 bytes");
+        TraceSamples.assertContains(failure(paths.toByteArray()), "corrupt section 5 (CALL_PATHS)", "call path count 100000000 needs at least 1000000000 bytes");
         FileForge callers = ranksAndSites().raw(SectionKind.CALL_PATHS.code, out -> {
             out.writeVarInt(TraceKryo.CALL_PATH_TABLE, true);
             out.writeVarInt(1, true);
@@ -171,7 +157,7 @@ class CallPathTableTest {
             out.writeVarInt(4, true);
             out.writeVarInt(Integer.MAX_VALUE, true);
         });
-        assertContains(failure(callers.toByteArray()), "corrupt section 5 (CALL_PATHS)", "caller count 2147483647 needs at least");
+        TraceSamples.assertContains(failure(callers.toByteArray()), "corrupt section 5 (CALL_PATHS)", "caller count 2147483647 needs at least");
     }
 
     @Test

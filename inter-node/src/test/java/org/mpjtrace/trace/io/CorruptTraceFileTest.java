@@ -2,7 +2,6 @@ package org.mpjtrace.trace.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -31,21 +30,8 @@ class CorruptTraceFileTest {
         file = dir.resolve("run.mpjt");
     }
 
-    /** Writes {@code bytes} as the file and returns the one-line message reading it gives. */
     private String failure(byte[] bytes) throws Exception {
-        Files.write(file, bytes);
-        try {
-            TraceReader.read(file);
-        } catch (TraceFormatException e) {
-            return TraceSamples.assertOneLine(e, file.toString());
-        } catch (Throwable t) {
-            throw new AssertionError("not a TraceFormatException: " + t, t);
-        }
-        return fail("read without complaint");
-    }
-
-    private static void assertContains(String message, String... parts) {
-        for (String part : parts) assertTrue(message.contains(part), "'" + part + "' in: " + message);
+        return TraceSamples.readFailure(file, bytes);
     }
 
     /** Offset of section {@code index} in {@code bytes}, by walking the headers. */
@@ -142,7 +128,7 @@ class CorruptTraceFileTest {
     void unknownVersion() throws Exception {
         byte[] bad = good.clone();
         ByteBuffer.wrap(bad).putInt(8, 2);
-        assertContains(failure(bad), "unsupported format version 2 at offset 8");
+        TraceSamples.assertContains(failure(bad), "unsupported format version 2 at offset 8");
     }
 
     @Test
@@ -150,24 +136,24 @@ class CorruptTraceFileTest {
         int rank = sectionOffset(good, 1);
         byte[] bad = good.clone();
         ByteBuffer.wrap(bad).putInt(rank + 1, Integer.MAX_VALUE);
-        assertContains(failure(bad), "truncated: section 1 (RANK) at offset " + rank, "needs " + (Integer.MAX_VALUE + 9L) + " bytes");
+        TraceSamples.assertContains(failure(bad), "truncated: section 1 (RANK) at offset " + rank, "needs " + (Integer.MAX_VALUE + 9L) + " bytes");
         ByteBuffer.wrap(bad).putInt(rank + 1, -1);
-        assertContains(failure(bad), "corrupt section 1 (RANK) at offset " + rank + ": negative body length -1");
+        TraceSamples.assertContains(failure(bad), "corrupt section 1 (RANK) at offset " + rank + ": negative body length -1");
     }
 
     @Test
     void absurdBlockLengthsBehindAGoodChecksum() throws Exception {
         byte[] body = new byte[16];
         ByteBuffer.wrap(body).putInt(1 << 30).putInt(8);
-        assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
+        TraceSamples.assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
                 "corrupt section 0 (META) at offset 12: LZ4 block at body offset 0 declares 1073741824 raw bytes");
         ByteBuffer.wrap(body).putInt(0, 100).putInt(4, 1_000_000);
-        assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
+        TraceSamples.assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
                 "declares 1000000 packed bytes, 8 left");
         ByteBuffer.wrap(body).putInt(0, 100).putInt(4, 8);
-        assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
+        TraceSamples.assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
                 "corrupt section 0 (META) at offset 12: LZ4 block at body offset 0");
-        assertContains(failure(new FileForge().body(SectionKind.META.code, new byte[5]).toByteArray()), "header cut short");
+        TraceSamples.assertContains(failure(new FileForge().body(SectionKind.META.code, new byte[5]).toByteArray()), "header cut short");
     }
 
     @Test
@@ -179,26 +165,26 @@ class CorruptTraceFileTest {
             out.writeLong(0);
             out.writeVarInt(150_000_000, true); // 1.8 billion longs if believed
         });
-        assertContains(failure(events.toByteArray()), "corrupt section 1 (RANK) at offset", "event count 150000000 needs at least");
+        TraceSamples.assertContains(failure(events.toByteArray()), "corrupt section 1 (RANK) at offset", "event count 150000000 needs at least");
 
         FileForge string = new FileForge().raw(SectionKind.META.code, out -> {
             out.writeVarInt(TraceKryo.JOB_META, true);
             out.writeVarInt(Integer.MAX_VALUE, true);
         });
-        assertContains(failure(string.toByteArray()), "corrupt section 0 (META) at offset 12: string byte count 2147483646");
+        TraceSamples.assertContains(failure(string.toByteArray()), "corrupt section 0 (META) at offset 12: string byte count 2147483646");
 
         FileForge sites = new FileForge().section(SectionKind.META, TraceSamples.meta(3)).raw(SectionKind.SITES.code, out -> {
             out.writeVarInt(TraceKryo.SITE_TABLE, true);
             out.writeVarInt(-1, true);
         });
-        assertContains(failure(sites.toByteArray()), "corrupt section 1 (SITES)", "call site count 4294967295 out of range");
+        TraceSamples.assertContains(failure(sites.toByteArray()), "corrupt section 1 (SITES)", "call site count 4294967295 out of range");
     }
 
     @Test
     void undecodableAndMismatchedData() throws Exception {
-        assertContains(failure(new FileForge().raw(SectionKind.META.code, out -> out.writeVarInt(TraceKryo.JOB_META, true)).toByteArray()),
+        TraceSamples.assertContains(failure(new FileForge().raw(SectionKind.META.code, out -> out.writeVarInt(TraceKryo.JOB_META, true)).toByteArray()),
                 "corrupt section 0 (META) at offset 12: undecodable data (KryoBufferUnderflowException: Buffer underflow.)");
-        assertContains(failure(new FileForge().raw(SectionKind.META.code, out -> {
+        TraceSamples.assertContains(failure(new FileForge().raw(SectionKind.META.code, out -> {
             out.writeVarInt(TraceKryo.RANK_TRACE, true);
         }).toByteArray()), "holds class id 26, a META section holds id 20");
         FileForge extra = new FileForge().raw(SectionKind.META.code, out -> {
@@ -206,7 +192,7 @@ class CorruptTraceFileTest {
             new JobMetaSerializer().write(null, out, TraceSamples.meta(3));
             out.writeBytes(new byte[7]);
         });
-        assertContains(failure(extra.toByteArray()), "7 bytes left over after the data");
+        TraceSamples.assertContains(failure(extra.toByteArray()), "7 bytes left over after the data");
     }
 
     @Test
@@ -225,50 +211,50 @@ class CorruptTraceFileTest {
     void sectionOrderAndCounts() throws Exception {
         JobMeta meta = TraceSamples.meta(3);
         SiteTable sites = new SiteTable(TraceSamples.sites());
-        assertContains(failure(new FileForge().section(SectionKind.SITES, sites).toByteArray()),
+        TraceSamples.assertContains(failure(new FileForge().section(SectionKind.SITES, sites).toByteArray()),
                 "corrupt section 0 (SITES) at offset 12: a trace file starts with META");
-        assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.META, meta).toByteArray()),
+        TraceSamples.assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.META, meta).toByteArray()),
                 "corrupt section 1 (META)", "second META section");
-        assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.SITES, sites)
+        TraceSamples.assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.SITES, sites)
                 .section(SectionKind.SITES, sites).toByteArray()), "corrupt section 2 (SITES)", "second SITES section");
-        assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.SITES, sites)
+        TraceSamples.assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.SITES, sites)
                 .section(SectionKind.END, new EndMark(1)).toByteArray()), "corrupt section 2 (END)", "END counts 1 sections before it, there are 2");
-        assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.END, new EndMark(1)).toByteArray()),
+        TraceSamples.assertContains(failure(new FileForge().section(SectionKind.META, meta).section(SectionKind.END, new EndMark(1)).toByteArray()),
                 "corrupt section 1 (END)", "no SITES section before END");
-        assertContains(failure(new FileForge().section(SectionKind.META, meta)
+        TraceSamples.assertContains(failure(new FileForge().section(SectionKind.META, meta)
                 .section(SectionKind.PAYLOAD, new RankPayload(TraceSamples.rank(0), List.of())).toByteArray()),
                 "corrupt section 1 (PAYLOAD)", "does not belong in a trace file");
-        assertContains(failure(new FileForge().section(SectionKind.META, TraceSamples.meta(0)).toByteArray()),
+        TraceSamples.assertContains(failure(new FileForge().section(SectionKind.META, TraceSamples.meta(0)).toByteArray()),
                 "corrupt section 0 (META)", "world size 0 is not positive");
     }
 
     @Test
     void rankRules() throws Exception {
         RankTrace r0 = TraceSamples.rank(0);
-        assertContains(failure(metaAndRank(TraceSamples.rank(0)).section(SectionKind.RANK, r0).toByteArray()),
+        TraceSamples.assertContains(failure(metaAndRank(TraceSamples.rank(0)).section(SectionKind.RANK, r0).toByteArray()),
                 "corrupt section 2 (RANK)", "rank 0 again (first in section 1 (RANK) at offset");
-        assertContains(failure(metaAndRank(TraceSamples.randomRank(3, 2, 5, 1)).toByteArray()),
+        TraceSamples.assertContains(failure(metaAndRank(TraceSamples.randomRank(3, 2, 5, 1)).toByteArray()),
                 "corrupt section 1 (RANK)", "rank 3 outside [0, 3)");
         // (Words that do not match the event count cannot be written: the encoding stores the events
         // the count names, so the reader rebuilds exactly count * WORDS words; the writer refuses them.)
 
         long[] badOp = r0.words().clone();
         badOp[RankTrace.base(2) + Event.W_OP_SITE] = Event.pack(999, 1);
-        assertContains(failure(metaAndRank(withWords(r0, 6, badOp)).toByteArray()), "rank 0: event 2 has unknown op code 999");
+        TraceSamples.assertContains(failure(metaAndRank(withWords(r0, 6, badOp)).toByteArray()), "rank 0: event 2 has unknown op code 999");
 
         long[] badSite = r0.words().clone();
         badSite[RankTrace.base(4) + Event.W_OP_SITE] = Event.pack(Event.opCode(badSite, RankTrace.base(4)), 5);
         byte[] bytes = metaAndRank(withWords(r0, 6, badSite)).section(SectionKind.SITES, new SiteTable(TraceSamples.sites()))
                 .section(SectionKind.END, new EndMark(3)).toByteArray();
-        assertContains(failure(bytes), "corrupt section 1 (RANK) at offset " + sectionOffset(bytes, 1),
+        TraceSamples.assertContains(failure(bytes), "corrupt section 1 (RANK) at offset " + sectionOffset(bytes, 1),
                 "rank 0: event 4 names call site 5, the site table has 5");
 
         RankTrace badTable = new RankTrace(0, "h", 0, 0, new long[0], List.of(), List.of(), List.of(new org.mpjtrace.trace.RedOpInfo(1, 3)),
                 RankStats.EMPTY);
-        assertContains(failure(metaAndRank(badTable).toByteArray()), "rank 0: reduction op at index 0 has id 1");
+        TraceSamples.assertContains(failure(metaAndRank(badTable).toByteArray()), "rank 0: reduction op at index 0 has id 1");
 
         List<CallSite> misnumbered = List.of(TraceSamples.sites().get(1));
-        assertContains(failure(new FileForge().section(SectionKind.META, TraceSamples.meta(3))
+        TraceSamples.assertContains(failure(new FileForge().section(SectionKind.META, TraceSamples.meta(3))
                 .section(SectionKind.SITES, new SiteTable(misnumbered)).toByteArray()), "call site at index 0 has id 1");
     }
 }

@@ -169,4 +169,24 @@ final class TraceSamples {
         for (int r = 0; r < WORLD; r++) ranks.add(rank(r));
         return ranks;
     }
+
+    /**
+     * Writes {@code bytes} as {@code file} and returns the one-line message reading it gives; fails the
+     * test when reading succeeds or throws anything but a TraceFormatException.
+     */
+    static String readFailure(java.nio.file.Path file, byte[] bytes) throws Exception {
+        java.nio.file.Files.write(file, bytes);
+        try {
+            TraceReader.read(file);
+        } catch (TraceFormatException e) {
+            return assertOneLine(e, file.toString());
+        } catch (Throwable t) {
+            throw new AssertionError("not a TraceFormatException: " + t, t);
+        }
+        return org.junit.jupiter.api.Assertions.fail("read without complaint");
+    }
+
+    static void assertContains(String message, String... parts) {
+        for (String part : parts) assertTrue(message.contains(part), "'" + part + "' in: " + message);
+    }
 }
