@@ -14,7 +14,6 @@ final class RankCompressor implements RecordSink {
     private final int rank;
     private final TraceFolding folding;
     private long previousExit;
-    private long events;
 
     /** @param origin the rank's time origin (entry into MPI.Init): the first call's compute time counts from it */
     RankCompressor(int rank, long origin, int window) {
@@ -27,11 +26,6 @@ final class RankCompressor implements RecordSink {
     public void append(long[] w, int base) {
         folding.append(EventRecords.toNode(w, base, rank, previousExit));
         previousExit = org.mpjtrace.trace.Event.exit(w, base);
-        events++;
-    }
-
-    long events() {
-        return events;
     }
 
     List<TraceNode> nodes() {

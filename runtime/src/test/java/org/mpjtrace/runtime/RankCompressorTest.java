@@ -43,7 +43,7 @@ class RankCompressorTest {
         List<long[]> out = new ArrayList<>();
         TraceExpansion.expand(nodes, (node, values) -> {
             long[] r = new long[Event.WORDS];
-            EventRecords.toRecord(node, values, rank, r, 0);
+            EventRecords.toRecord(node.op(), node.site(), node.stack(), values, rank, r, 0);
             out.add(r);
         });
         return out;

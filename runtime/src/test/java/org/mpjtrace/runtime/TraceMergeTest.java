@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.mpjtrace.fixtures.SyntheticStream;
 import org.mpjtrace.fixtures.SyntheticStreams;
 import org.mpjtrace.trace.Event;
-import org.mpjtrace.trace.fold.EventNode;
 import org.mpjtrace.trace.fold.EventRecords;
 import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.global.GlobalEvent;
@@ -37,7 +36,7 @@ class TraceMergeTest {
         List<long[]> out = new ArrayList<>();
         GlobalExpansion.expand(trace, rank, (GlobalEvent e, long[] values) -> {
             long[] r = new long[Event.WORDS];
-            EventRecords.toRecord(new EventNode(e.op(), e.site(), e.stack(), values.clone(), 0, 0), values, rank, r, 0);
+            EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, r, 0);
             out.add(r);
         });
         return out;

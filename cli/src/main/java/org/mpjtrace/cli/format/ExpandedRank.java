@@ -4,7 +4,6 @@ import java.util.Arrays;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
-import org.mpjtrace.trace.fold.EventNode;
 import org.mpjtrace.trace.fold.EventRecords;
 import org.mpjtrace.trace.global.GlobalExpansion;
 
@@ -22,8 +21,7 @@ public final class ExpandedRank {
         int[] n = {0};
         GlobalExpansion.expand(trace.global(), rank, (event, values) -> {
             if ((n[0] + 1) * Event.WORDS > words[0].length) words[0] = Arrays.copyOf(words[0], words[0].length * 2);
-            EventNode node = new EventNode(event.op(), event.site(), event.stack(), values.clone(), 0, 0);
-            EventRecords.toRecord(node, values, rank, words[0], n[0] * Event.WORDS);
+            EventRecords.toRecord(event.op(), event.site(), event.stack(), values, rank, words[0], n[0] * Event.WORDS);
             n[0]++;
         });
         return new RankTrace(rank, section.host(), section.initNanos(), n[0], Arrays.copyOf(words[0], n[0] * Event.WORDS),

@@ -31,17 +31,6 @@ public final class EventNode implements TraceNode {
         inside.add(insideNanos);
     }
 
-    /** A node read back from a trace, with its value sequences (one per {@link Field}) and histograms. */
-    public EventNode(int op, int site, long stack, ValueSeq[] seqs, Histogram compute, Histogram inside) {
-        this.op = op;
-        this.site = site;
-        this.stack = stack;
-        this.shapeHash = Mix64.combine(Mix64.mix(op), stack);
-        this.seqs = seqs.clone();
-        this.compute = compute;
-        this.inside = inside;
-    }
-
     private EventNode(int op, int site, long stack) {
         this.op = op;
         this.site = site;

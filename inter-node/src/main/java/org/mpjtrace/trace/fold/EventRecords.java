@@ -26,14 +26,14 @@ public final class EventRecords {
         return new EventNode(op, Event.site(w, base), Event.stack(w, base), values, enter - previousExit, exit - enter);
     }
 
-    /** Writes the record of one occurrence of {@code node}, whose field values are {@code values}. */
-    public static void toRecord(EventNode node, long[] values, int rank, long[] w, int base) {
+    /** Writes the record of one occurrence of the call (op, site, stack) whose field values are {@code values}. */
+    public static void toRecord(int op, int site, long stack, long[] values, int rank, long[] w, int base) {
         java.util.Arrays.fill(w, base, base + Event.WORDS, 0);
-        w[base + Event.W_OP_SITE] = Event.pack(node.op(), node.site());
-        w[base + Event.W_STACK] = node.stack();
+        w[base + Event.W_OP_SITE] = Event.pack(op, site);
+        w[base + Event.W_STACK] = stack;
         for (Field f : Field.ALL) {
             long v = values[f.ordinal()];
-            f.write(w, base, RelativePeers.isRelative(node.op(), f) ? RelativePeers.decode(v, rank) : v);
+            f.write(w, base, RelativePeers.isRelative(op, f) ? RelativePeers.decode(v, rank) : v);
         }
     }
 }

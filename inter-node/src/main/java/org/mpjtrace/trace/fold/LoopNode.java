@@ -21,19 +21,6 @@ public final class LoopNode implements TraceNode {
         this(body, new ValueSeq(), firstCount);
     }
 
-    /** A loop read back from a trace: runs' counts are {@code counts}; the last one is the current. */
-    public static LoopNode restore(List<TraceNode> body, ValueSeq counts) {
-        if (counts.size() == 0) throw new IllegalArgumentException("a loop runs at least once");
-        ValueSeq closed = new ValueSeq();
-        ValueSeq.Cursor c = counts.cursor();
-        long last = 0;
-        for (long i = 0; i < counts.size(); i++) {
-            if (i > 0) closed.append(last);
-            last = c.next();
-        }
-        return new LoopNode(body, closed, last);
-    }
-
     private LoopNode(List<TraceNode> body, ValueSeq closedCounts, long current) {
         if (body.isEmpty()) throw new IllegalArgumentException("empty loop body");
         this.body = List.copyOf(body);
