@@ -17,7 +17,11 @@ import picocli.CommandLine.Spec;
         versionProvider = Main.Version.class,
         description = {"Summarises a trace file: calls, bytes and time in MPJ.", "",
                 "Per rank and op, then per op over all ranks with a grand total, then per rank the tracer's own "
-                        + "figures (ring waits, internal errors, whether tracing was turned off)."})
+                        + "figures (ring waits, internal errors, whether tracing was turned off).",
+                "A full-mode trace first gets a compressed-trace summary: nodes and loops, the calls they stand for, "
+                        + "the global trace's size and the file's, the merge time at Finalize, the ratio against the "
+                        + "dump of the same run (exact when it was kept with keepDump, else a lower bound), and time "
+                        + "in MPJ per op from the timing summaries."})
 final class StatsCommand implements Callable<Integer> {
 
     @Spec
