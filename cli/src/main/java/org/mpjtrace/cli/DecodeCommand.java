@@ -25,7 +25,10 @@ import picocli.CommandLine.Spec;
                 "A full-mode trace prints as its loop structure: loops with their iteration counts, events with "
                         + "their parameters (peers relative to the rank: r-4), each with the ranks that run it where "
                         + "they are not all of the enclosing loop's; --rank R shows what rank R runs, with its own "
-                        + "values; --expand --rank R prints rank R's calls one by one."})
+                        + "values; --expand --rank R prints rank R's calls one by one.",
+                "A chameleon-mode trace prints the same way; its header adds the marker rule, call frequency and K, "
+                        + "and says so when the job died before MPI.Finalize (the trace then holds what was merged up to "
+                        + "its last marker)."})
 final class DecodeCommand implements Callable<Integer> {
 
     @Spec
@@ -40,8 +43,8 @@ final class DecodeCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", description = "at most N events per rank (default: all)")
     Long limit;
 
-    @Option(names = "--expand", description = "full-mode trace: print the calls of the rank given with --rank, one by one "
-            + "(times are per-event histograms in mode full, so they print as 0)")
+    @Option(names = "--expand", description = "full- or chameleon-mode trace: print the calls of the rank given with --rank, one by one "
+            + "(times are per-event histograms there, so they print as 0)")
     boolean expand;
 
     @Override

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.mpjtrace.cli.job.ChameleonOptions;
 import org.mpjtrace.cli.job.Installation;
 import org.mpjtrace.cli.job.JobLauncher;
 import org.mpjtrace.cli.job.JobRequest;
@@ -20,7 +21,9 @@ import picocli.CommandLine.Spec;
         customSynopsis = "mpjtrace run [OPTIONS] -cp CLASSPATH MAIN [ARGS...]",
         description = {"Runs an MPJ program under the tracer and writes one trace file.", "",
                 "Starts the job with MPJ Express's starter and the tracer agent in every rank. Everything after MAIN "
-                        + "is passed to the program. Needs MPJ_HOME (bin/mpjtrace sets it)."})
+                        + "is passed to the program. Needs MPJ_HOME (bin/mpjtrace sets it).",
+                "Options marked 'mode chameleon' need --mode chameleon; a job that dies there still leaves the trace "
+                        + "merged up to its last marker."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -39,13 +42,30 @@ final class RunCommand implements Callable<Integer> {
     Path machines;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = JobRequest.DUMP,
-            description = "tracing mode: dump (every call of every rank) or full (loop-compressed, merged across ranks) (default: ${DEFAULT-VALUE})")
+            description = "tracing mode: dump (every call of every rank), full (loop-compressed, merged across ranks at the end) "
+                    + "or chameleon (the ranks cluster at markers, then one lead per cluster traces; merged online) (default: ${DEFAULT-VALUE})")
     String mode;
+
+    @Option(names = "--marker", paramLabel = "RULE",
+            description = "mode chameleon: which calls are markers: barrier (every Barrier on COMM_WORLD), site:CLASS.METHOD "
+                    + "(the collectives called in that method; CLASS full or simple name), site:CLASS.METHOD:LINE (the one at that line), "
+                    + "or none (cluster once, at MPI.Finalize)")
+    String marker;
+
+    @Option(names = "--call-frequency", paramLabel = "N", description = "mode chameleon: act on every N-th marker call only")
+    Integer callFrequency;
+
+    @Option(names = {"-k", "--leads"}, paramLabel = "N",
+            description = "mode chameleon: K, the number of leads (clusters) that keep tracing after clustering; more when the "
+                    + "ranks' Call-Paths outnumber it")
+    Integer leads;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "trace file (default: MAIN's simple name + .mpjt)")
     Path output;
 
-    @Option(names = "--agent-opts", paramLabel = "K=V[,K=V...]", description = "more options for the agent, e.g. ringSize=65536")
+    @Option(names = "--agent-opts", paramLabel = "K=V[,K=V...]",
+            description = "more options for the agent, e.g. ringSize=65536 (not mode or output; a key set by its own option, "
+                    + "such as k by -k, may not be given here too)")
     String agentOptions = "";
 
     @Option(names = "--no-trace", description = "run the same job without the agent (for comparisons)")
@@ -64,7 +84,8 @@ final class RunCommand implements Callable<Integer> {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
             JobRequest req = JobRequest.of(classpath, command.get(0), command.subList(1, command.size()))
                     .withRanks(ranks).withDevice(device).withMachines(machines).withMode(mode)
-                    .withOutput(output).withAgentOptions(agentOptions).withTrace(!noTrace);
+                    .withOutput(output).withAgentOptions(agentOptions).withTrace(!noTrace)
+                    .withChameleon(new ChameleonOptions(marker, callFrequency, leads));
             return new JobLauncher(Installation.fromEnvironment(), spec.commandLine().getErr()).run(req).exitCode();
         });
     }

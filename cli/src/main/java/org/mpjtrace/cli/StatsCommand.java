@@ -3,6 +3,7 @@ package org.mpjtrace.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.mpjtrace.cli.format.ChameleonSummary;
 import org.mpjtrace.cli.format.GlobalSummary;
 import org.mpjtrace.cli.format.StatsReport;
 import org.mpjtrace.trace.TraceFile;
@@ -21,7 +22,11 @@ import picocli.CommandLine.Spec;
                 "A full-mode trace first gets a compressed-trace summary: nodes and loops, the calls they stand for, "
                         + "the global trace's size and the file's, the merge time at Finalize, the ratio against the "
                         + "dump of the same run (exact when it was kept with keepDump, else a lower bound), and time "
-                        + "in MPJ per op from the timing summaries."})
+                        + "in MPJ per op from the timing summaries.",
+                "A chameleon-mode trace gets the same summary (merges at markers instead of one at Finalize), then its "
+                        + "clustering: marker rule, call frequency and K, how many markers were in states C, L and AT, and per "
+                        + "rank the trace memory held at markers in each state (AT, C, L, F: markers passed, mean and max "
+                        + "bytes), ranks with the same figures on one row."})
 final class StatsCommand implements Callable<Integer> {
 
     @Spec
@@ -36,6 +41,7 @@ final class StatsCommand implements Callable<Integer> {
             TraceFile trace = TraceFiles.load(file);
             PrintWriter out = spec.commandLine().getOut();
             if (trace.global() != null) GlobalSummary.print(out, trace, java.nio.file.Files.size(file));
+            if (trace.markers() != null) ChameleonSummary.print(out, trace);
             StatsReport.print(out, file.toString(), trace);
             out.flush();
             return ExitCodes.OK;

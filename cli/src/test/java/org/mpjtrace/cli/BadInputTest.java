@@ -30,7 +30,7 @@ class BadInputTest {
 
     @Test
     void missingFile() {
-        for (String cmd : new String[] {"decode", "stats"}) {
+        for (String cmd : new String[] {"decode", "stats", "clusters"}) {
             Cli c = Cli.run(cmd, dir.resolve("nope.mpjt").toString());
             assertOneLine(c, "nope.mpjt: no such file");
         }
@@ -66,6 +66,21 @@ class BadInputTest {
             bad[i] ^= 0x10;
             Files.write(f, bad);
             Cli c = Cli.run("decode", f.toString());
+            assertEquals(2, c.code, "byte " + i + ": " + c);
+            assertEquals(1, c.errLines(), "byte " + i + ": " + c);
+            assertTrue(c.err.contains("flipped.mpjt"), "byte " + i + ": " + c);
+        }
+    }
+
+    @Test
+    void anyFlippedByteOfAChameleonTrace() throws Exception {
+        byte[] good = Files.readAllBytes(ChameleonTraces.write(dir.resolve("good.mpjt"), ChameleonTraces.finished()));
+        Path f = dir.resolve("flipped.mpjt");
+        for (int i = 0; i < good.length; i++) {
+            byte[] bad = good.clone();
+            bad[i] ^= 0x10;
+            Files.write(f, bad);
+            Cli c = Cli.run("clusters", f.toString());
             assertEquals(2, c.code, "byte " + i + ": " + c);
             assertEquals(1, c.errLines(), "byte " + i + ": " + c);
             assertTrue(c.err.contains("flipped.mpjt"), "byte " + i + ": " + c);

@@ -18,7 +18,7 @@ class HelpAndVersionTest {
 
     @Test
     void helpOnEveryCommand() {
-        for (String cmd : new String[] {"run", "decode", "stats", "demo"}) {
+        for (String cmd : new String[] {"run", "decode", "stats", "clusters", "demo"}) {
             Cli c = Cli.run(cmd, "--help");
             assertEquals(0, c.code, c.toString());
             assertTrue(c.out.startsWith("Usage: mpjtrace " + cmd), c.out);
@@ -26,6 +26,6 @@ class HelpAndVersionTest {
         }
         Cli top = Cli.run("--help");
         assertEquals(0, top.code);
-        for (String cmd : new String[] {"run", "decode", "stats", "demo"}) assertTrue(top.out.contains("  " + cmd + " "), top.out);
+        for (String cmd : new String[] {"run", "decode", "stats", "clusters", "demo"}) assertTrue(top.out.contains("  " + cmd + " "), top.out);
     }
 }

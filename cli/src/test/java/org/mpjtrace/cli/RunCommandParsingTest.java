@@ -41,6 +41,21 @@ class RunCommandParsingTest {
     }
 
     @Test
+    void chameleonSettings() {
+        RunCommand r = parse("run", "--mode", "chameleon", "--marker", "site:Solver.step:50", "--call-frequency", "3", "-k", "4",
+                "-cp", "a", "Main");
+        assertEquals("chameleon", r.mode);
+        assertEquals("site:Solver.step:50", r.marker);
+        assertEquals(3, r.callFrequency);
+        assertEquals(4, r.leads);
+        assertEquals(8, parse("run", "--leads", "8", "-cp", "a", "Main").leads);
+        RunCommand none = parse("run", "-cp", "a", "Main");
+        assertEquals(null, none.marker);
+        assertEquals(null, none.callFrequency);
+        assertEquals(null, none.leads);
+    }
+
+    @Test
     void optionsMayComeInAnyOrderBeforeMain() {
         RunCommand r = parse("run", "-cp", "a", "--agent-opts", "ringSize=64", "-np", "2", "Main", "x=1");
         assertEquals(2, r.ranks);

@@ -2,10 +2,9 @@ package org.mpjtrace.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpjtrace.cli.TableRows.row;
 
 import java.nio.file.Path;
-import java.util.List;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,12 +18,6 @@ class StatsCommandTest {
         assertEquals(0, c.code, c.toString());
         assertEquals("", c.err);
         return c;
-    }
-
-    /** The row of a table whose cells, split on blanks, start with these. */
-    private static String row(String out, String... cells) {
-        String re = "\\s*" + String.join("\\s+", List.of(cells).stream().map(Pattern::quote).toList()) + "(\\s.*)?";
-        return out.lines().filter(l -> l.matches(re)).findFirst().orElseThrow(() -> new AssertionError("no row " + List.of(cells) + " in\n" + out));
     }
 
     @Test

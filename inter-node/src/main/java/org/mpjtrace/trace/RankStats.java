@@ -7,8 +7,14 @@ package org.mpjtrace.trace;
  * @param ringWaitNanos   total time spent in those waits
  * @param internalErrors  errors of the tracer caught on this rank
  * @param disabledReason  why tracing was turned off for this rank, or "" when it stayed on
+ * @param memory          mode chameleon: the trace memory the rank held at markers, per state
  */
-public record RankStats(long ringWaits, long ringWaitNanos, long internalErrors, String disabledReason) {
+public record RankStats(long ringWaits, long ringWaitNanos, long internalErrors, String disabledReason, TraceMemory memory) {
 
     public static final RankStats EMPTY = new RankStats(0, 0, 0, "");
+
+    /** Statistics of a rank traced without markers. */
+    public RankStats(long ringWaits, long ringWaitNanos, long internalErrors, String disabledReason) {
+        this(ringWaits, ringWaitNanos, internalErrors, disabledReason, TraceMemory.NONE);
+    }
 }

@@ -98,6 +98,11 @@ public final class SiteTableMerger {
         return new ArrayList<>(merged);
     }
 
+    /** Every call path added so far, used by remapped events or not (a compressed trace's stacks are not in its events). */
+    public List<CallPath> allCallPaths() {
+        return new ArrayList<>(pathsBySignature.values());
+    }
+
     /** The call paths of every signature the remapped events carry, in order of first appearance. */
     public List<CallPath> callPaths() {
         List<CallPath> paths = new ArrayList<>();

@@ -1,6 +1,7 @@
 package org.mpjtrace.trace;
 
 import java.util.List;
+import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 
 /**
@@ -9,10 +10,15 @@ import org.mpjtrace.trace.global.GlobalTrace;
  * kept), the call-path table (empty when the trace was made without calling context: then an event's
  * stack signature is its call site's own), and in mode full the loop-compressed trace of all ranks.
  *
- * @param global the merged compressed trace, or null (dump mode)
+ * @param global  the merged compressed trace, or null (dump mode)
+ * @param markers mode chameleon: the clustering history at the markers; null in other modes
  */
 public record TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> ranks, List<CallPath> callPaths,
-                        GlobalTrace global) {
+                        GlobalTrace global, MarkerLog markers) {
+
+    public TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> ranks, List<CallPath> callPaths, GlobalTrace global) {
+        this(meta, sites, ranks, callPaths, global, null);
+    }
 
     public TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> ranks, List<CallPath> callPaths) {
         this(meta, sites, ranks, callPaths, null);

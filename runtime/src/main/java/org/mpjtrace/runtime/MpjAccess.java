@@ -26,4 +26,7 @@ interface MpjAccess {
     void sendBytes(Object comm, byte[] data, int dest, int tag) throws ReflectiveOperationException;
 
     byte[] recvBytes(Object comm, int source, int tag) throws ReflectiveOperationException;
+
+    /** The sum over all ranks of {@code value}, known to every rank (an Allreduce of one int on {@code comm}). */
+    int allreduceSum(Object comm, int value) throws ReflectiveOperationException;
 }

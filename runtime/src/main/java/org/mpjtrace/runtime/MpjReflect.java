@@ -18,6 +18,8 @@ final class MpjReflect implements MpjAccess {
     private final Method cloneComm;
     private final Method send;
     private final Method recv;
+    private final Method allreduce;
+    private final Object sumOp;
     private final Method dtGetType;
     private final Method dtGetByteSize;
     private final Method dtSize;
@@ -38,6 +40,9 @@ final class MpjReflect implements MpjAccess {
         cloneComm = comm.getMethod("clone");
         send = comm.getMethod("Send", Object.class, int.class, int.class, datatype, int.class, int.class);
         recv = comm.getMethod("Recv", Object.class, int.class, int.class, datatype, int.class, int.class);
+        allreduce = Class.forName("mpi.Intracomm", false, loader).getMethod("Allreduce", Object.class, int.class, Object.class,
+                int.class, int.class, datatype, Class.forName("mpi.Op", false, loader));
+        sumOp = mpi.getField("SUM").get(null);
         dtGetType = datatype.getMethod("getType");
         dtGetByteSize = datatype.getMethod("getByteSize");
         dtSize = datatype.getMethod("Size");
@@ -78,6 +83,13 @@ final class MpjReflect implements MpjAccess {
         byte[] data = new byte[len[0]];
         recv.invoke(comm, data, 0, data.length, byteType, source, tag + 1);
         return data;
+    }
+
+    @Override
+    public int allreduceSum(Object comm, int value) throws ReflectiveOperationException {
+        int[] sum = new int[1];
+        allreduce.invoke(comm, new int[] {value}, 0, sum, 0, 1, intType, sumOp);
+        return sum[0];
     }
 
     @Override

@@ -32,10 +32,23 @@ public final class Probe {
         long exit = System.nanoTime();
         ThreadRecorder recorder = RECORDER.get();
         RankContext ctx = recorder.ctx;
-        if (ctx == null || !ctx.tracing()) return;
+        if (ctx == null) return;
+        if (ctx.tracing()) {
+            try {
+                recorder.write(site, op, comm, dt, count, peer, tag, dt2, count2, peer2, tag2, redop, color, key,
+                        reqs, result, a1, a2, a3, a4, enter, exit);
+            } catch (Throwable t) {
+                ctx.disable(t);
+            }
+        }
+        // Even with tracing off the rank keeps taking part in the markers' votes and merges: the others wait for it.
+        if (recorder.isMarker(site, op, comm)) marker(ctx);
+    }
+
+    /** Off the hot path: a marker call returned (mode chameleon). */
+    private static void marker(RankContext ctx) {
         try {
-            recorder.write(site, op, comm, dt, count, peer, tag, dt2, count2, peer2, tag2, redop, color, key,
-                    reqs, result, a1, a2, a3, a4, enter, exit);
+            ctx.chameleon.onMarker();
         } catch (Throwable t) {
             ctx.disable(t);
         }

@@ -39,6 +39,10 @@ final class RankContext {
     final RankCompressor compressor;
     /** What the fold thread appends this rank's records to. */
     final RecordSink sink;
+    /** Mode chameleon: the rank's marker state machine; null in other modes. */
+    final ChameleonRank chameleon;
+    /** This rank's COMM_WORLD (the barrier marker rule compares against it). */
+    final Object world;
     final List<EventRing> rings = new CopyOnWriteArrayList<>();
     private final AtomicLong internalErrors = new AtomicLong();
     private volatile boolean tracing = true;
@@ -58,10 +62,15 @@ final class RankContext {
     RankContext(Tracer tracer, MpjAccess mpj, Object world, int rank, int size, Object privateComm, int initSite,
                 long initEnter, EventStore store) {
         this.tracer = tracer;
-        boolean full = tracer.config.mode.equals("full");
-        this.store = full && !tracer.config.keepDump ? null : store;
-        this.compressor = full ? new RankCompressor(rank, initEnter, org.mpjtrace.trace.fold.TraceFolding.DEFAULT_WINDOW) : null;
-        this.sink = compressor == null ? this.store : this.store == null ? compressor : RecordSink.both(this.store, compressor);
+        String mode = tracer.config.mode;
+        boolean full = mode.equals("full");
+        int window = org.mpjtrace.trace.fold.TraceFolding.DEFAULT_WINDOW;
+        this.store = mode.equals("dump") || tracer.config.keepDump ? store : null;
+        this.compressor = full ? new RankCompressor(rank, initEnter, window) : null;
+        ChameleonSink clustered = mode.equals("chameleon") ? new ChameleonSink(rank, initEnter, window) : null;
+        if (clustered != null) this.sink = clustered;
+        else this.sink = compressor == null ? this.store : this.store == null ? compressor : RecordSink.both(this.store, compressor);
+        this.world = world;
         this.mpj = mpj;
         this.rank = rank;
         this.size = size;
@@ -74,6 +83,7 @@ final class RankContext {
         this.datatypes = new SymbolTable<>(mpj::describeDatatype);
         this.redops = new SymbolTable<>(mpj::describeRedOp);
         comms.idOf(world); // COMM_WORLD is communicator 0 on every rank
+        this.chameleon = clustered == null ? null : new ChameleonRank(this, clustered);
     }
 
     boolean tracing() {
@@ -117,10 +127,16 @@ final class RankContext {
             waits += ring.waits();
             waitNanos += ring.waitNanos();
         }
-        RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason);
+        RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason,
+                chameleon == null ? org.mpjtrace.trace.TraceMemory.NONE : chameleon.memory());
         long[] words = store == null ? new long[0] : store.toArray();
         return new RankTrace(rank, host, initNanos, words.length / org.mpjtrace.trace.Event.WORDS, words,
                 comms.infos(), datatypes.infos(), redops.infos(), stats);
+    }
+
+    /** This rank with no events and no tables: what carries a JVM's site table to rank 0 at a merge. */
+    RankTrace emptyTrace() {
+        return new RankTrace(rank, host, initNanos, 0, new long[0], List.of(), List.of(), List.of(), RankStats.EMPTY);
     }
 
     private static String hostName() {

@@ -18,6 +18,17 @@ public final class SiteRegistry {
     private final List<CallSite> sites = new ArrayList<>();
     /** Stack signature by site id, read on the hot path without a lock (published by replacement). */
     private volatile long[] signatures = new long[0];
+    /** By site id: whether the marker rule names the site (read on the hot path, published like signatures). */
+    private volatile boolean[] markerSites = new boolean[0];
+    private final MarkerRule markers;
+
+    public SiteRegistry() {
+        this(MarkerRule.NONE);
+    }
+
+    SiteRegistry(MarkerRule markers) {
+        this.markers = markers;
+    }
 
     public synchronized int intern(String className, String method, int line, int ordinal, String api) {
         long sig = StackSignature.ofSite(className, method, line, ordinal, api);
@@ -28,6 +39,9 @@ public final class SiteRegistry {
         idsByKey.put(candidate.key(), candidate.id());
         long[] grown = java.util.Arrays.copyOf(signatures, sites.size());
         grown[candidate.id()] = sig;
+        boolean[] marked = java.util.Arrays.copyOf(markerSites, sites.size());
+        marked[candidate.id()] = markers.matchesSite(candidate);
+        markerSites = marked;
         signatures = grown;
         return candidate.id();
     }
@@ -40,6 +54,12 @@ public final class SiteRegistry {
     /** Every site's signature by id, as published now: one volatile read for several lookups. */
     long[] signatures() {
         return signatures;
+    }
+
+    /** Whether the marker rule names {@code site}. */
+    boolean isMarkerSite(int site) {
+        boolean[] m = markerSites;
+        return site >= 0 && site < m.length && m[site];
     }
 
     public synchronized List<CallSite> snapshot() {

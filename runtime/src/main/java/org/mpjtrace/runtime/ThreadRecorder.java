@@ -31,6 +31,9 @@ final class ThreadRecorder {
     private final SignatureSet registered;
     private final CallPathRegistry paths;
 
+    /** Mode chameleon: the marker rule; null when no call is a marker. */
+    private final MarkerRule markers;
+
     /** Records left before an injected fault (agent key injectFault); Long.MAX_VALUE when none. */
     private long faultCountdown;
     private Object lastComm;
@@ -49,6 +52,7 @@ final class ThreadRecorder {
         requests = null;
         sites = null;
         stackDepth = 0;
+        markers = null;
         stack = null;
         registered = null;
         paths = null;
@@ -61,6 +65,7 @@ final class ThreadRecorder {
         this.sites = ctx.tracer.sites;
         TracerConfig config = ctx.tracer.config;
         this.stackDepth = config.stackDepth;
+        this.markers = ctx.chameleon == null || config.marker.isNone() ? null : config.marker;
         this.stack = Context.STACK.get(); // built on its own thread: this is that thread's stack
         this.registered = new SignatureSet();
         this.paths = ctx.tracer.paths;
@@ -131,6 +136,14 @@ final class ThreadRecorder {
         w[b + Event.W_EXIT] = exit;
         w[b + Event.W_DIGEST] = digest;
         r.publish();
+    }
+
+    /** Whether the call just made is a marker (mode chameleon): one flag lookup, no allocation. */
+    boolean isMarker(int site, int op, Object comm) {
+        MarkerRule m = markers;
+        if (m == null) return false;
+        if (m.isBarrier()) return op == Op.BARRIER.code && comm == ctx.world;
+        return sites.isMarkerSite(site) && MarkerRule.markerOp(op);
     }
 
     /**

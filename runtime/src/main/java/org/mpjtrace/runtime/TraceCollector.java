@@ -46,6 +46,13 @@ final class TraceCollector {
     private TraceCollector() {}
 
     static void collect(RankContext ctx) {
+        if (ctx.chameleon != null) {
+            try {
+                ctx.chameleon.onFinalize();
+            } catch (Throwable t) {
+                ctx.disable(t);
+            }
+        }
         byte[] mine;
         try {
             ctx.awaitDrained();
@@ -130,7 +137,9 @@ final class TraceCollector {
         JobMeta meta = new JobMeta(config.mode, ctx.mpj.device(), ctx.size, ctx.initMillis, System.currentTimeMillis(),
                 init == null ? "" : init.className(), config.given, Tracer.VERSION);
         boolean context = config.stackDepth > 0;
-        SiteTableMerger merger = new SiteTableMerger(context);
+        OnlineTraceFile online = ctx.chameleon == null ? null : ctx.chameleon.file();
+        // Mode chameleon: the online trace's site ids are the merger's that rank 0 has kept since the first merge.
+        SiteTableMerger merger = online != null ? online.sites() : new SiteTableMerger(context);
         TraceWriter writer = null;
         Throwable failure = null;
         try {
@@ -166,11 +175,13 @@ final class TraceCollector {
                 failure = failure == null ? t : failure;
             }
         }
+        if (online != null) global = online.trace();
         try {
             if (failure == null) {
                 if (global != null) writer.writeGlobal(global);
+                if (online != null) writer.writeMarkers(online.log(true));
                 writer.writeSites(merger.sites());
-                if (context) writer.writeCallPaths(merger.callPaths());
+                if (context) writer.writeCallPaths(online != null ? online.usedPaths() : merger.callPaths());
                 writer.commit();
             }
         } catch (Throwable t) {

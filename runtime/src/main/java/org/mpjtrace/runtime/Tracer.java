@@ -10,12 +10,13 @@ public final class Tracer {
     private static volatile Tracer installed;
 
     final TracerConfig config;
-    final SiteRegistry sites = new SiteRegistry();
+    final SiteRegistry sites;
     final CallPathRegistry paths = new CallPathRegistry();
     final FoldThread fold = new FoldThread();
 
     private Tracer(TracerConfig config) {
         this.config = config;
+        this.sites = new SiteRegistry(config.marker);
     }
 
     /** Called once by the agent's premain. */

@@ -16,7 +16,10 @@ import java.util.Properties;
 public final class TracerConfig {
     /** Every key the agent knows, with its meaning (shown when a key is unknown). */
     public static final Map<String, String> KEYS = Map.of(
-            "mode", "tracing mode: dump (every call of every rank, lossless) or full (loop-compressed, merged across ranks at Finalize, lossless)",
+            "mode", "tracing mode: dump (every call of every rank, lossless), full (loop-compressed, merged across ranks at Finalize, lossless) or chameleon (ranks cluster at markers, one lead per cluster traces, merged online)",
+            "marker", "mode chameleon: which calls are markers: site:CLASS.METHOD, site:CLASS.METHOD:LINE (collectives called there), barrier (every Barrier on COMM_WORLD) or none (default barrier)",
+            "callFrequency", "mode chameleon: act on every N-th marker call (default 1)",
+            "k", "mode chameleon: the number of leads, 1 to 4096 (default 9; more when Call-Paths outnumber it)",
             "keepDump", "true: in mode full, also keep every call as in dump mode, in the same file (to check the compression)",
             "output", "trace file written by rank 0 (default mpjtrace.mpjt in the working directory)",
             "config", "properties file with any of these keys",
@@ -25,6 +28,12 @@ public final class TracerConfig {
             "injectFault", "RANK:N makes the tracer fail on rank RANK at its N-th record (tests its failure path)");
 
     public final String mode;
+    /** Mode chameleon: which calls are markers; {@link MarkerRule#NONE} in other modes. */
+    final MarkerRule marker;
+    /** Mode chameleon: act on every callFrequency-th marker call. */
+    public final int callFrequency;
+    /** Mode chameleon: the number of leads (clusters) to keep. */
+    public final int k;
     /** Mode full also keeps every call, as dump does. */
     public final boolean keepDump;
     public final Path output;
@@ -41,10 +50,15 @@ public final class TracerConfig {
     /** Default stackDepth: see docs/benchmarks.md, "Calling context", for why 3. */
     public static final int DEFAULT_STACK_DEPTH = 3;
     public static final int MAX_STACK_DEPTH = 16;
+    public static final int DEFAULT_K = 9;
+    public static final int MAX_K = 4096;
 
-    private TracerConfig(String mode, boolean keepDump, Path output, int ringSize, int stackDepth, int faultRank, long faultAfter,
-                         Map<String, String> given) {
+    private TracerConfig(String mode, MarkerRule marker, int callFrequency, int k, boolean keepDump, Path output, int ringSize,
+                         int stackDepth, int faultRank, long faultAfter, Map<String, String> given) {
         this.mode = mode;
+        this.marker = marker;
+        this.callFrequency = callFrequency;
+        this.k = k;
         this.keepDump = keepDump;
         this.output = output;
         this.ringSize = ringSize;
@@ -72,8 +86,16 @@ public final class TracerConfig {
                 throw new IllegalArgumentException("unknown agent key '" + key + "' (known: " + String.join(", ", new java.util.TreeSet<>(KEYS.keySet())) + ")");
         }
         String mode = merged.getOrDefault("mode", "dump");
-        if (!mode.equals("dump") && !mode.equals("full"))
-            throw new IllegalArgumentException("bad value for agent key 'mode': '" + mode + "' (expected: dump or full)");
+        if (!mode.equals("dump") && !mode.equals("full") && !mode.equals("chameleon"))
+            throw new IllegalArgumentException("bad value for agent key 'mode': '" + mode + "' (expected: dump, full or chameleon)");
+        boolean chameleon = mode.equals("chameleon");
+        for (String key : new String[] {"marker", "callFrequency", "k"}) {
+            if (merged.containsKey(key) && !chameleon)
+                throw new IllegalArgumentException("bad value for agent key '" + key + "': only mode chameleon uses markers and leads");
+        }
+        MarkerRule marker = chameleon ? MarkerRule.parse(merged.getOrDefault("marker", "barrier")) : MarkerRule.NONE;
+        int callFrequency = intKey(merged, "callFrequency", 1, 1, Integer.MAX_VALUE, "a whole number from 1");
+        int k = intKey(merged, "k", DEFAULT_K, 1, MAX_K, "1 to " + MAX_K);
         String keep = merged.getOrDefault("keepDump", "false");
         if (!keep.equals("true") && !keep.equals("false"))
             throw new IllegalArgumentException("bad value for agent key 'keepDump': '" + keep + "' (expected: true or false)");
@@ -118,7 +140,19 @@ public final class TracerConfig {
             if (parts.length != 2 || faultRank < 0 || faultAfter < 1)
                 throw new IllegalArgumentException("bad value for agent key 'injectFault': '" + fault + "' (expected RANK:N, e.g. 1:100)");
         }
-        return new TracerConfig(mode, keepDump, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
+        return new TracerConfig(mode, marker, callFrequency, k, keepDump, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
+    }
+
+    private static int intKey(Map<String, String> options, String key, int fallback, int min, int max, String expected) {
+        String text = options.get(key);
+        if (text == null) return fallback;
+        try {
+            int v = Integer.parseInt(text);
+            if (v >= min && v <= max) return v;
+        } catch (NumberFormatException e) {
+            // reported below, like an out-of-range value
+        }
+        throw new IllegalArgumentException("bad value for agent key '" + key + "': '" + text + "' (expected " + expected + ")");
     }
 
     private static Map<String, String> load(String file) {

@@ -17,6 +17,7 @@ final class StandInMpj implements MpjAccess {
     @Override public int shiftDest(Object shiftParms) { return 1; }
     @Override public void sendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }
     @Override public byte[] recvBytes(Object comm, int source, int tag) { throw new UnsupportedOperationException(); }
+    @Override public int allreduceSum(Object comm, int value) { throw new UnsupportedOperationException(); }
 
     /** A rank context of a fresh tracer, bound to the calling thread, keeping its events in {@code store}. */
     static RankContext bindRank(int ringSize, EventStore store) {

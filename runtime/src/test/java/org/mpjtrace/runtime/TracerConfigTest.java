@@ -83,6 +83,49 @@ class TracerConfigTest {
     }
 
     @Test
+    void theChameleonExampleConfigFileInDocsIsValid() {
+        TracerConfig c = TracerConfig.parse("config=../docs/chameleon.properties");
+        assertEquals("chameleon", c.mode);
+        assertEquals(10, c.callFrequency);
+        assertEquals(9, c.k);
+        assertEquals("site:org.mpjtrace.examples.Stencil2D.main", c.marker.text);
+    }
+
+    @Test
+    void chameleonKeysHaveDefaultsAndAreChecked() {
+        TracerConfig c = TracerConfig.parse("mode=chameleon");
+        assertEquals("barrier", c.marker.text);
+        assertTrue(c.marker.isBarrier());
+        assertEquals(1, c.callFrequency);
+        assertEquals(TracerConfig.DEFAULT_K, c.k);
+        assertTrue(TracerConfig.parse("mode=chameleon,marker=none").marker.isNone());
+        assertEquals("bad value for agent key 'marker': 'site:main' (expected site:CLASS.METHOD, site:CLASS.METHOD:LINE, barrier or none)",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,marker=site:main")).getMessage());
+        for (String bad : new String[] {"site:A.b:0", "site:A.b:x", "site:.b", "site:A.", "everything"})
+            assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,marker=" + bad), bad);
+        assertEquals("bad value for agent key 'k': '0' (expected 1 to 4096)",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,k=0")).getMessage());
+        assertEquals("bad value for agent key 'callFrequency': 'often' (expected a whole number from 1)",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,callFrequency=often")).getMessage());
+        assertEquals("bad value for agent key 'k': only mode chameleon uses markers and leads",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=full,k=4")).getMessage());
+    }
+
+    @Test
+    void markerSitesMatchByClassMethodAndLine() {
+        org.mpjtrace.trace.CallSite site = new org.mpjtrace.trace.CallSite(0, "org.x.Solver", "step", 42, 0, "mpi.Intracomm.Allreduce", 1);
+        assertTrue(MarkerRule.parse("site:Solver.step").matchesSite(site));
+        assertTrue(MarkerRule.parse("site:org.x.Solver.step").matchesSite(site));
+        assertTrue(MarkerRule.parse("site:Solver.step:42").matchesSite(site));
+        assertFalse(MarkerRule.parse("site:Solver.step:43").matchesSite(site));
+        assertFalse(MarkerRule.parse("site:Solver.main").matchesSite(site));
+        assertFalse(MarkerRule.parse("site:OtherSolver.step").matchesSite(site));
+        assertFalse(MarkerRule.parse("barrier").matchesSite(site));
+        assertTrue(MarkerRule.markerOp(org.mpjtrace.trace.Op.ALLREDUCE.code));
+        assertFalse(MarkerRule.markerOp(org.mpjtrace.trace.Op.SEND.code));
+    }
+
+    @Test
     void unknownKeyInConfigFileIsNamed(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("tracer.properties");
         Files.writeString(f, "ringsize=256\n");

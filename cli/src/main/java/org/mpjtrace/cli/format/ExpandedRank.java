@@ -24,7 +24,8 @@ public final class ExpandedRank {
             EventRecords.toRecord(event.op(), event.site(), event.stack(), values, rank, words[0], n[0] * Event.WORDS);
             n[0]++;
         });
-        return new RankTrace(rank, section.host(), section.initNanos(), n[0], Arrays.copyOf(words[0], n[0] * Event.WORDS),
+        // Time origin 0 like the records' times, so decode prints t=0 rather than minus the rank's Init time.
+        return new RankTrace(rank, section.host(), 0, n[0], Arrays.copyOf(words[0], n[0] * Event.WORDS),
                 section.comms(), section.datatypes(), section.redops(), section.stats());
     }
 }

@@ -18,9 +18,9 @@ import org.mpjtrace.trace.io.GlobalCodec;
 import org.mpjtrace.trace.io.TraceWriter;
 
 /**
- * The part of {@code stats} about a full-mode trace: what the compressed trace holds and stands for,
- * what it costs against the dump of the same run, how long the merge across ranks took, and the time
- * in MPJ per op from the timing summaries.
+ * The part of {@code stats} about a loop-compressed trace (modes full and chameleon): what the
+ * compressed trace holds and stands for, what it costs against the dump of the same run, how long the
+ * merges across ranks took, and the time in MPJ per op from the timing summaries.
  */
 public final class GlobalSummary {
     private GlobalSummary() {}
@@ -32,16 +32,15 @@ public final class GlobalSummary {
         walk(g.nodes(), shape, perOp);
         long calls = g.calls();
         long globalBytes = GlobalCodec.encode(g).length;
-        boolean kept = trace.ranks().stream().anyMatch(r -> r.eventCount() > 0);
-        long dumpBytes = dumpBytes(trace, kept);
 
-        out.println("Compressed trace (mode full):");
+        out.println("Compressed trace (mode " + trace.meta().mode() + "):");
         out.println("  global trace: " + g.nodeCount() + " nodes (" + shape[0] + " loops, " + shape[1] + " calls) standing for "
                 + calls + " calls of " + g.ranks().size() + " ranks");
         out.println("  size: global trace " + Units.fileSize(globalBytes) + ", whole file " + Units.fileSize(fileBytes));
-        out.println("  merge across ranks at Finalize: " + Units.millis(g.mergeNanos()) + " ms");
-        out.println("  dump of the same run: " + Units.fileSize(dumpBytes) + (kept ? " (kept in this file)" : " (a lower bound: the calls rebuilt without their times; keepDump=true gives the real one)")
-                + ", compression ratio " + String.format("%.1f", (double) dumpBytes / Math.max(1, globalBytes)) + " : 1");
+        // Mode full merges once, at Finalize; mode chameleon merges the leads' traces at markers.
+        if (trace.markers() == null) out.println("  merge across ranks at Finalize: " + Units.millis(g.mergeNanos()) + " ms");
+        else out.println("  merges of the leads' traces: " + MarkerLogText.merges(trace.markers()));
+        out.println("  dump of the same run: " + dumpLine(trace, globalBytes));
         out.println();
         out.println("Time in MPJ per op, all ranks (from the timing summaries):");
         TextTable table = new TextTable("op", ">calls", ">time ms", ">mean us");
@@ -67,6 +66,16 @@ public final class GlobalSummary {
                 walk(((GlobalLoop) n).body(), shape, perOp);
             }
         }
+    }
+
+    /** The dump's size and the compression ratio against it, or why there is none. */
+    private static String dumpLine(TraceFile trace, long globalBytes) throws IOException {
+        // An interim chameleon trace may hold no rank sections: nothing to rebuild a dump with.
+        if (trace.ranks().isEmpty()) return "unknown (the file holds no rank sections)";
+        boolean kept = trace.ranks().stream().anyMatch(r -> r.eventCount() > 0);
+        long dumpBytes = dumpBytes(trace, kept);
+        return Units.fileSize(dumpBytes) + (kept ? " (kept in this file)" : " (a lower bound: the calls rebuilt without their times; keepDump=true gives the real one)")
+                + ", compression ratio " + String.format("%.1f", (double) dumpBytes / Math.max(1, globalBytes)) + " : 1";
     }
 
     /** Size of the dump-mode file of the same run: written to a temporary file and measured. */

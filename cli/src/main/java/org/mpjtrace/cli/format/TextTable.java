@@ -38,12 +38,22 @@ public final class TextTable {
 
     /** Prints the header and the rows, each line indented by {@code indent}. */
     public void print(PrintWriter out, String indent) {
+        for (String l : lines(indent)) out.println(l);
+    }
+
+    /**
+     * The header and then each row as aligned lines, for callers that print something between rows
+     * (the clusters command prints a clustering under the marker that made it).
+     */
+    public List<String> lines(String indent) {
         int[] width = new int[headers.length];
         for (int i = 0; i < headers.length; i++) width[i] = headers[i].length();
         for (String[] r : rows)
             for (int i = 0; i < r.length; i++) width[i] = Math.max(width[i], r[i].length());
-        out.println(line(indent, headers, width));
-        for (String[] r : rows) out.println(line(indent, r, width));
+        List<String> lines = new ArrayList<>(rows.size() + 1);
+        lines.add(line(indent, headers, width));
+        for (String[] r : rows) lines.add(line(indent, r, width));
+        return lines;
     }
 
     private String line(String indent, String[] cells, int[] width) {

@@ -17,10 +17,18 @@ public final class TraceHeader {
 
     private TraceHeader() {}
 
+    /** For a chameleon-mode trace also its settings, after the interim note when the job did not finish. */
     public static void print(PrintWriter out, String fileLabel, TraceFile trace) {
         JobMeta m = trace.meta();
+        String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
+        if (interim != null) out.println(interim);
         out.println("trace:          " + fileLabel);
         out.println("mode:           " + m.mode());
+        if (trace.markers() != null) {
+            out.println("marker:         " + ChameleonSettings.marker(m));
+            out.println("call frequency: " + ChameleonSettings.callFrequency(m));
+            out.println("K (leads):      " + ChameleonSettings.leads(m));
+        }
         out.println("device:         " + m.device());
         out.println("ranks:          " + m.worldSize() + (trace.ranks().size() != m.worldSize()
                 ? " (" + trace.ranks().size() + " in this file)" : ""));

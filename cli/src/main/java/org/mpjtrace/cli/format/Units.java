@@ -31,6 +31,12 @@ public final class Units {
         return BigDecimal.valueOf(nanos, 9).setScale(3, RoundingMode.HALF_UP).toPlainString();
     }
 
+    /** A mean such as an end-point signature with two decimals; "-" for a value that is not a number. */
+    public static String twoDecimals(double v) {
+        if (!Double.isFinite(v)) return "-";
+        return BigDecimal.valueOf(v).setScale(2, RoundingMode.HALF_UP).toPlainString();
+    }
+
     /** A file size with one decimal and a decimal unit (B, kB, MB, GB), as ls -h --si would. */
     public static String fileSize(long bytes) {
         if (bytes < 1000) return bytes + " B";

@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 import org.mpjtrace.cli.BadInputException;
 import org.mpjtrace.cli.ExitCodes;
@@ -23,8 +25,8 @@ import org.mpjtrace.cli.ExitCodes;
  * {@link JobResult} carries the exit code (0 ok, 1 job failed, 2 bad input) and the line was printed.
  */
 public final class JobLauncher {
-    /** Modes the agent accepts; more come with the clustering modes. */
-    private static final Set<String> MODES = Set.of(JobRequest.DUMP, JobRequest.FULL);
+    /** Modes the agent accepts, in the order the error message lists them. */
+    private static final List<String> MODES = List.of(JobRequest.DUMP, JobRequest.FULL, JobRequest.CHAMELEON);
     /** Agent keys set by mpjtrace's own options; letting --agent-opts set them too would be ambiguous. */
     private static final Set<String> RESERVED_KEYS = Set.of("mode", "output");
     private static final long KILL_GRACE_MILLIS = 5000;
@@ -91,7 +93,7 @@ public final class JobLauncher {
                     throw new BadInputException(req.outputOrDefault() + ": the trace path may not contain ',' (it separates agent options)");
                 if (!Files.isDirectory(traceFile.getParent()))
                     throw new BadInputException(req.outputOrDefault() + ": no such directory " + traceFile.getParent());
-                agentArg = StarterCommand.agentArg(installation.tracerJar(), req.mode(), traceFile, req.agentOptions());
+                agentArg = StarterCommand.agentArg(installation.tracerJar(), req.mode(), traceFile, extraAgentOptions(req));
             }
             if (req.device().equals(JobRequest.NIODEV) && machines == null) installation.daemonJar();
         } catch (BadInputException e) {
@@ -132,6 +134,12 @@ public final class JobLauncher {
         if (req.classpath() == null || req.classpath().isBlank()) throw new BadInputException("-cp needs a class path");
         if (!MODES.contains(req.mode()))
             throw new BadInputException("unknown mode '" + req.mode() + "' (expected " + String.join(", ", MODES) + ")");
+        boolean chameleon = req.mode().equals(JobRequest.CHAMELEON);
+        String problem = req.chameleon().problem();
+        if (problem != null) throw new BadInputException(problem);
+        Map<String, String> own = req.chameleon().agentOptions();
+        if (!own.isEmpty() && !chameleon)
+            throw new BadInputException(ChameleonOptions.optionFor(own.keySet().iterator().next()) + " applies to --mode chameleon only");
         if (!req.agentOptions().isEmpty()) {
             for (String kv : req.agentOptions().split(",", -1)) {
                 int eq = kv.indexOf('=');
@@ -139,8 +147,22 @@ public final class JobLauncher {
                 String key = kv.substring(0, eq).trim();
                 if (RESERVED_KEYS.contains(key))
                     throw new BadInputException("--agent-opts: set '" + key + "' with --" + (key.equals("output") ? "output (-o)" : key) + " instead");
+                String option = ChameleonOptions.optionFor(key);
+                // Two values for one key would leave the winner to the agent's parser: refuse instead.
+                if (own.containsKey(key))
+                    throw new BadInputException("--agent-opts: '" + key + "' is already set by " + option + "; give it once");
+                if (option != null && !chameleon)
+                    throw new BadInputException("--agent-opts: '" + key + "' applies to --mode chameleon only");
             }
         }
+    }
+
+    /** What goes after mode and output in the agent's options: --agent-opts, then the chameleon settings. */
+    static String extraAgentOptions(JobRequest req) {
+        StringJoiner all = new StringJoiner(",");
+        if (!req.agentOptions().isEmpty()) all.add(req.agentOptions());
+        req.chameleon().agentOptions().forEach((k, v) -> all.add(k + "=" + v));
+        return all.toString();
     }
 
     private JobResult launch(List<String> cmd, Path dir, Path mpjHome, JobRequest req, Path traceFile, StuckJobWatch watch) {

@@ -3,6 +3,7 @@ package org.mpjtrace.cli.job;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.cli.format.Units;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
@@ -50,8 +51,16 @@ final class ProducedTrace {
             trace = TraceReader.read(file);
         } catch (TraceFormatException e) {
             problem = "the trace it wrote is unreadable: " + e.getMessage();
+            return;
         } catch (IOException | RuntimeException e) {
             problem = "cannot read " + label + ": " + e.getMessage();
+            return;
+        }
+        // A rank that throws ends the job with the starter's exit code 0 all the same; in mode chameleon
+        // the file then holds what was merged up to the last marker, saying it is not finished.
+        if (trace.markers() != null && !trace.markers().finished()) {
+            problem = MarkerLogText.interimNote(trace.markers()) + " (" + label + " keeps what was merged until then)";
+            trace = null;
         }
     }
 
@@ -73,7 +82,10 @@ final class ProducedTrace {
         return trace;
     }
 
-    /** {@code 16 ranks, 123456 events, 2.1 MB}; for a full-mode trace the calls its global trace stands for. */
+    /**
+     * {@code 16 ranks, 123456 events, 2.1 MB}; for a full-mode trace the calls its global trace stands for;
+     * for a chameleon-mode trace also the clusters in force at the end and the markers acted on.
+     */
     String summary() {
         long events = 0;
         for (RankTrace r : trace.ranks()) events += r.eventCount();
@@ -88,6 +100,7 @@ final class ProducedTrace {
         }
         String calls = trace.global() == null ? events + " events"
                 : trace.global().calls() + " calls in a compressed trace of " + trace.global().nodeCount() + " nodes";
-        return ranks + ", " + calls + (size >= 0 ? ", " + Units.fileSize(size) : "");
+        String clustering = trace.markers() == null ? "" : ", " + MarkerLogText.clustersAndMarkers(trace.markers());
+        return ranks + ", " + calls + clustering + (size >= 0 ? ", " + Units.fileSize(size) : "");
     }
 }

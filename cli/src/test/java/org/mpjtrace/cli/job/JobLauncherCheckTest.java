@@ -70,13 +70,27 @@ class JobLauncherCheckTest {
         assertBad(inst, ok().withDevice("hybdev"), "unknown device 'hybdev'");
         assertBad(inst, ok().withMachines(Path.of("m")), "--machines applies to --dev niodev only");
         assertBad(inst, ok().withDevice("niodev").withMachines(Path.of("m")), "m: no such machines file");
-        assertBad(inst, ok().withMode("chameleon"), "unknown mode 'chameleon'");
+        assertBad(inst, ok().withMode("hybrid"), "unknown mode 'hybrid' (expected dump, full, chameleon)");
+        assertBad(inst, ok().withChameleon(new ChameleonOptions("barrier", null, null)), "--marker applies to --mode chameleon only");
+        assertBad(inst, ok().withMode("chameleon").withChameleon(new ChameleonOptions("site:.x", null, null)), "not a marker rule");
+        assertBad(inst, ok().withMode("chameleon").withChameleon(new ChameleonOptions(null, null, 4097)), "-k must be from 1 to 4096");
+        assertBad(inst, ok().withMode("chameleon").withChameleon(new ChameleonOptions(null, 2, null)).withAgentOptions("callFrequency=3"),
+                "'callFrequency' is already set by --call-frequency");
         assertBad(inst, ok().withAgentOptions("ringSize"), "'ringSize' is not key=value");
         assertBad(inst, ok().withAgentOptions("ringSize=64,output=x"), "'output'");
         assertBad(inst, ok().withAgentOptions("mode=dump"), "'mode'");
         assertBad(inst, ok().withOutput(Path.of("a,b.mpjt")), "','");
         assertBad(inst, ok().withOutput(Path.of("no/such/dir/x.mpjt")), "no such directory");
         assertBad(inst, JobRequest.of("app.jar", "-Dx=y", List.of()), "not a class name");
+    }
+
+    @Test
+    void chameleonSettingsFollowTheOtherAgentOptions() {
+        JobRequest req = ok().withMode("chameleon").withAgentOptions("ringSize=64")
+                .withChameleon(new ChameleonOptions("site:Solver.step:50", 2, 4));
+        assertEquals("ringSize=64,marker=site:Solver.step:50,callFrequency=2,k=4", JobLauncher.extraAgentOptions(req));
+        assertEquals("k=4", JobLauncher.extraAgentOptions(ok().withMode("chameleon").withChameleon(new ChameleonOptions(null, null, 4))));
+        assertEquals("", JobLauncher.extraAgentOptions(ok()));
     }
 
     @Test

@@ -52,6 +52,11 @@ public final class EventNode implements TraceNode {
         return seqs[f.ordinal()];
     }
 
+    /** The stored value sequences, or null while the node holds one occurrence as plain longs. */
+    ValueSeq[] storedSequences() {
+        return seqs;
+    }
+
     /** Number of occurrences. */
     public long occurrences() {
         return compute.count();

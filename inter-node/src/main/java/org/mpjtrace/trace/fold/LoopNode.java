@@ -43,6 +43,11 @@ public final class LoopNode implements TraceNode {
         return all;
     }
 
+    /** The stored counts of the runs that are over (the latest run's count is a plain long). */
+    ValueSeq closedCounts() {
+        return closedCounts;
+    }
+
     /** Iterations of the latest run so far. */
     long currentCount() {
         return current;

@@ -164,6 +164,11 @@ public final class ValueSeq {
         LoopFolding.foldTail(elems, WINDOW, RULES);
     }
 
+    /** The stored closed elements, or null while the sequence is pending values only (not a copy). */
+    List<Elem> closedElements() {
+        return elems;
+    }
+
     /**
      * The whole sequence as elements, folded as if it ended here: the closed elements (top-level
      * repetitions copied, since folding a copy may count one of them up) and the pending values.

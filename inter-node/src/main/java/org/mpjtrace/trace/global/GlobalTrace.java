@@ -32,20 +32,31 @@ public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks, long mergeNanos
 
     /** One rank's compressed trace, as a global trace of that rank alone. */
     public static GlobalTrace ofRank(int rank, List<TraceNode> nodes) {
-        RankSet me = RankSet.single(rank);
-        return new GlobalTrace(convert(nodes, me), me);
+        return ofRanks(RankSet.single(rank), nodes);
     }
 
-    private static List<GlobalNode> convert(List<TraceNode> nodes, RankSet me) {
+    /**
+     * A cluster lead's compressed trace standing for every rank of its cluster: each node and each
+     * parameter value is attributed to all of {@code ranks}. Peers are stored relative to the rank
+     * (see RelativePeers), so expanding for a member gives the lead's calls transposed to that member.
+     *
+     * @throws IllegalArgumentException when {@code ranks} is empty
+     */
+    public static GlobalTrace ofRanks(RankSet ranks, List<TraceNode> nodes) {
+        if (ranks.isEmpty()) throw new IllegalArgumentException("a trace must stand for at least one rank");
+        return new GlobalTrace(convert(nodes, ranks), ranks);
+    }
+
+    private static List<GlobalNode> convert(List<TraceNode> nodes, RankSet ranks) {
         List<GlobalNode> out = new ArrayList<>(nodes.size());
         for (TraceNode n : nodes) {
             if (n instanceof EventNode e) {
                 List<Alternatives<ValueSeq>> fields = new ArrayList<>(Field.ALL.length);
-                for (Field f : Field.ALL) fields.add(Alternatives.of(e.values(f), me));
-                out.add(new GlobalEvent(e.op(), e.site(), e.stack(), me, fields, e.compute(), e.inside()));
+                for (Field f : Field.ALL) fields.add(Alternatives.of(e.values(f), ranks));
+                out.add(new GlobalEvent(e.op(), e.site(), e.stack(), ranks, fields, e.compute(), e.inside()));
             } else {
                 LoopNode l = (LoopNode) n;
-                out.add(new GlobalLoop(convert(l.body(), me), Alternatives.of(l.counts(), me), me));
+                out.add(new GlobalLoop(convert(l.body(), ranks), Alternatives.of(l.counts(), ranks), ranks));
             }
         }
         return out;

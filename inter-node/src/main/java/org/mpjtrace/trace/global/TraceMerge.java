@@ -86,7 +86,8 @@ public final class TraceMerge {
         return new GlobalLoop(merge(a.body(), b.body()), a.counts().merge(b.counts()), a.ranks().union(b.ranks()));
     }
 
-    private static Histogram sum(Histogram a, Histogram b) {
+    /** A new histogram of both sides' times; neither side changes (they may be a rank's live ones). */
+    static Histogram sum(Histogram a, Histogram b) {
         Histogram h = new Histogram();
         h.addAll(a);
         h.addAll(b);

@@ -4,10 +4,6 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpjtrace.trace.Op;
@@ -47,9 +43,9 @@ final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
 
     @Override
     public void write(Kryo kryo, Output out, GlobalTrace t) {
-        int world = t.ranks().isEmpty() ? 0 : t.ranks().max() + 1;
+        int world = t.ranks().isEmpty() ? 1 : t.ranks().max() + 1; // an empty trace (nothing merged yet) still reads back
         out.writeVarInt(world, true);
-        writeRanks(out, t.ranks());
+        RankSetIo.write(out, t.ranks());
         out.writeVarLong(t.mergeNanos(), true);
         writeNodes(out, t.nodes());
     }
@@ -59,7 +55,7 @@ final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     public GlobalTrace read(Kryo kryo, Input in, Class<? extends GlobalTrace> type) {
         int world = in.readVarInt(true);
         if (world < 1) throw new CorruptDataException("global trace of " + world + " ranks");
-        RankSet all = readRanks(in, world);
+        RankSet all = RankSetIo.read(in, world);
         long mergeNanos = in.readVarLong(true);
         if (mergeNanos < 0) throw new CorruptDataException("negative merge time");
         return new GlobalTrace(readNodes(in, world, all, 0), all, mergeNanos);
@@ -73,14 +69,14 @@ final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
                 out.writeVarInt(e.op(), true);
                 out.writeVarInt(e.site(), true);
                 out.writeLong(e.stack());
-                writeRanks(out, e.ranks());
+                RankSetIo.write(out, e.ranks());
                 for (Field f : Field.ALL) writeAlternatives(out, e.field(f));
                 writeHistogram(out, e.compute());
                 writeHistogram(out, e.inside());
             } else {
                 GlobalLoop l = (GlobalLoop) n;
                 out.writeByte(LOOP);
-                writeRanks(out, l.ranks());
+                RankSetIo.write(out, l.ranks());
                 writeAlternatives(out, l.counts());
                 writeNodes(out, l.body());
             }
@@ -117,7 +113,7 @@ final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     }
 
     private static RankSet readNodeRanks(Input in, int world, RankSet parent) {
-        RankSet ranks = readRanks(in, world);
+        RankSet ranks = RankSetIo.read(in, world);
         if (ranks.isEmpty() || !parent.union(ranks).equals(parent))
             throw new CorruptDataException("node ranks " + ranks + " not within " + parent);
         return ranks;
@@ -126,7 +122,7 @@ final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     private static void writeAlternatives(Output out, Alternatives<ValueSeq> a) {
         out.writeVarInt(a.list().size(), true);
         for (Alternatives.Alternative<ValueSeq> alt : a.list()) {
-            writeRanks(out, alt.ranks());
+            RankSetIo.write(out, alt.ranks());
             writeElements(out, alt.value().elements());
         }
     }
@@ -138,7 +134,7 @@ final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
         List<Alternatives.Alternative<ValueSeq>> list = new ArrayList<>(n);
         RankSet covered = RankSet.empty();
         for (int i = 0; i < n; i++) {
-            RankSet ranks = readRanks(in, world);
+            RankSet ranks = RankSetIo.read(in, world);
             RankSet both = covered.union(ranks);
             if (ranks.isEmpty() || both.size() != covered.size() + ranks.size())
                 throw new CorruptDataException(what + ": ranks " + ranks + " have two values");
@@ -223,23 +219,5 @@ final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
             throw new CorruptDataException("histogram total out of range");
         }
         return Histogram.ofSummary(count, min, max, mean, quantiles);
-    }
-
-    private static void writeRanks(Output out, RankSet ranks) {
-        try {
-            DataOutputStream data = new DataOutputStream(out);
-            ranks.write(data);
-            data.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // Kryo's Output buffers in memory
-        }
-    }
-
-    private static RankSet readRanks(Input in, int world) {
-        try {
-            return RankSet.read(new DataInputStream(in), world);
-        } catch (IOException e) {
-            throw new CorruptDataException("bad rank set: " + e.getMessage());
-        }
     }
 }

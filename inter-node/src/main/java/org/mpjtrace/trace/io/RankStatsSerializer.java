@@ -5,8 +5,12 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.mpjtrace.trace.RankStats;
+import org.mpjtrace.trace.TraceMemory;
 
-/** Version 1: ring waits, wait ns, internal errors, disabled reason. */
+/**
+ * Ring waits, wait ns, internal errors, disabled reason, then the trace memory per state: for each of
+ * the four states its marker count, max bytes and sum of bytes (varlongs).
+ */
 final class RankStatsSerializer extends Serializer<RankStats> {
 
     @Override
@@ -15,6 +19,12 @@ final class RankStatsSerializer extends Serializer<RankStats> {
         out.writeVarLong(s.ringWaitNanos(), false);
         out.writeVarLong(s.internalErrors(), false);
         Strings.write(out, s.disabledReason());
+        TraceMemory m = s.memory();
+        for (int i = 0; i < TraceMemory.STATES; i++) {
+            out.writeVarLong(m.markers()[i], true);
+            out.writeVarLong(m.maxBytes()[i], true);
+            out.writeVarLong(m.sumBytes()[i], true);
+        }
     }
 
     @Override
@@ -23,6 +33,13 @@ final class RankStatsSerializer extends Serializer<RankStats> {
         long ringWaitNanos = in.readVarLong(false);
         long internalErrors = in.readVarLong(false);
         String disabledReason = Strings.read(in);
-        return new RankStats(ringWaits, ringWaitNanos, internalErrors, disabledReason);
+        long[] markers = new long[TraceMemory.STATES], max = new long[TraceMemory.STATES], sum = new long[TraceMemory.STATES];
+        for (int i = 0; i < TraceMemory.STATES; i++) {
+            markers[i] = in.readVarLong(true);
+            max[i] = in.readVarLong(true);
+            sum[i] = in.readVarLong(true);
+            if (markers[i] < 0 || max[i] < 0 || sum[i] < 0) throw new CorruptDataException("negative trace memory figure");
+        }
+        return new RankStats(ringWaits, ringWaitNanos, internalErrors, disabledReason, new TraceMemory(markers, max, sum));
     }
 }

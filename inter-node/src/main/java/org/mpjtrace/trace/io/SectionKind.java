@@ -1,5 +1,6 @@
 package org.mpjtrace.trace.io;
 
+import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
@@ -18,7 +19,9 @@ enum SectionKind {
     /** The call-path table; only in traces made with calling context. */
     CALL_PATHS(6, CallPathTable.class),
     /** The loop-compressed trace of all ranks; in mode full (and in the messages of its tree merge). */
-    GLOBAL(7, GlobalTrace.class);
+    GLOBAL(7, GlobalTrace.class),
+    /** Mode chameleon: the states, clusterings and merges at the acted-on markers. */
+    MARKERS(8, MarkerLog.class);
 
     final int code;
     /** The class of the one object the section's data holds. */

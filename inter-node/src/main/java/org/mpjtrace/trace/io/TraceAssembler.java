@@ -11,6 +11,7 @@ import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.MarkerLog;
 
 /**
  * Puts a trace file's decoded sections together, checking the rules that span sections: META first
@@ -26,6 +27,7 @@ final class TraceAssembler {
     private GlobalTrace global;
     private SectionRef globalSection;
     private SectionRef callPathsSection;
+    private MarkerLog markers;
     private final List<RankTrace> ranks = new ArrayList<>();
     private final Map<Integer, SectionRef> rankSections = new HashMap<>();
     private boolean ended;
@@ -79,6 +81,13 @@ final class TraceAssembler {
                 global = g;
                 globalSection = ref;
                 break;
+            case MARKERS:
+                if (markers != null) throw corrupt(ref, "second MARKERS section");
+                MarkerLog log = (MarkerLog) value;
+                if (log.worldSize() != meta.worldSize())
+                    throw corrupt(ref, "marker log of " + log.worldSize() + " ranks in a " + meta.worldSize() + "-rank job");
+                markers = log;
+                break;
             case END:
                 int counted = ((EndMark) value).sectionsBefore();
                 if (counted != ref.index())
@@ -93,7 +102,9 @@ final class TraceAssembler {
                     String globalProblem = GlobalRules.sitesProblem(global, sites.size());
                     if (globalProblem != null) throw corrupt(globalSection, globalProblem);
                 }
-                if ("full".equals(meta.mode()) && global == null) throw corrupt(ref, "a full-mode trace without its GLOBAL section");
+                if (("full".equals(meta.mode()) || "chameleon".equals(meta.mode())) && global == null)
+                    throw corrupt(ref, "a " + meta.mode() + "-mode trace without its GLOBAL section");
+                if ("chameleon".equals(meta.mode()) && markers == null) throw corrupt(ref, "a chameleon-mode trace without its MARKERS section");
                 ended = true;
                 break;
             default:
@@ -114,7 +125,7 @@ final class TraceAssembler {
     /** The trace, ranks in rank order; no call paths when the file had no CALL_PATHS. Call after END. */
     TraceFile result() {
         ranks.sort(Comparator.comparingInt(RankTrace::rank));
-        return new TraceFile(meta, sites, ranks, callPaths == null ? List.of() : callPaths, global);
+        return new TraceFile(meta, sites, ranks, callPaths == null ? List.of() : callPaths, global, markers);
     }
 
     private TraceFormatException corrupt(SectionRef ref, String problem) {

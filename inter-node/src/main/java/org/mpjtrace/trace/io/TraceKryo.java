@@ -1,5 +1,6 @@
 package org.mpjtrace.trace.io;
 
+import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 import com.esotericsoftware.kryo.Kryo;
 import org.mpjtrace.trace.CallPath;
@@ -33,6 +34,7 @@ final class TraceKryo {
     static final int CALL_PATH = 30;
     static final int CALL_PATH_TABLE = 31;
     static final int GLOBAL_TRACE = 32;
+    static final int MARKER_LOG = 33;
 
     private TraceKryo() {}
 
@@ -53,6 +55,7 @@ final class TraceKryo {
         kryo.register(CallPath.class, new CallPathSerializer(), CALL_PATH);
         kryo.register(CallPathTable.class, new CallPathTableSerializer(), CALL_PATH_TABLE);
         kryo.register(GlobalTrace.class, new GlobalTraceSerializer(), GLOBAL_TRACE);
+        kryo.register(MarkerLog.class, new MarkerLogSerializer(), MARKER_LOG);
         return kryo;
     }
 }

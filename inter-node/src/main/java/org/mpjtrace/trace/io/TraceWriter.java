@@ -13,6 +13,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import org.mpjtrace.trace.CallPath;
+import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
@@ -50,6 +51,7 @@ public final class TraceWriter implements Closeable {
     /** The call-path table by signature once written, else null. */
     private Map<Long, CallPath> callPaths;
     private boolean globalWritten;
+    private boolean markersWritten;
     private List<CallPath> callPathList;
     private boolean broken;
     private boolean committed;
@@ -123,10 +125,7 @@ public final class TraceWriter implements Closeable {
         siteCount = sites.size();
     }
 
-    /**
-     * Appends the CALL_PATHS section: what each stack signature of the events stands for. At most once
-     * per file; a trace without one has no calling context.
-     */
+    /** Appends the GLOBAL section: the loop-compressed trace of all ranks. At most once per file. */
     public void writeGlobal(GlobalTrace global) throws IOException {
         checkWritable();
         if (globalWritten) throw new IllegalStateException("global trace already written");
@@ -136,6 +135,20 @@ public final class TraceWriter implements Closeable {
         globalWritten = true;
     }
 
+    /** Appends the MARKERS section: mode chameleon's clustering history. At most once per file. */
+    public void writeMarkers(MarkerLog markers) throws IOException {
+        checkWritable();
+        if (markersWritten) throw new IllegalStateException("marker log already written");
+        if (markers.worldSize() != worldSize)
+            throw new IllegalArgumentException("marker log of " + markers.worldSize() + " ranks in a " + worldSize + "-rank job");
+        writeSection(SectionKind.MARKERS, markers);
+        markersWritten = true;
+    }
+
+    /**
+     * Appends the CALL_PATHS section: what each stack signature of the events stands for. At most once
+     * per file; a trace without one has no calling context.
+     */
     public void writeCallPaths(List<CallPath> paths) throws IOException {
         checkWritable();
         if (callPaths != null) throw new IllegalStateException("call-path table already written");

@@ -1,17 +1,17 @@
 /**
- * The trace file format (version 1) and the payload a rank sends to rank 0 at the end of a job.
+ * The trace file format (version 2) and the payload a rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
  *
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (1)
+ *   offset 8   int32    format version (2)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
  *   s+0        uint8    kind: 1 META, 2 RANK, 3 SITES, 4 END, 5 PAYLOAD (payloads only), 6 CALL_PATHS,
- *                       7 GLOBAL;
+ *                       7 GLOBAL, 8 MARKERS;
  *                       others unknown
  *   s+1        int32    body length n (bytes after this 9-byte header)
  *   s+5        int32    CRC32C of the kind byte, the 4 length bytes and the n body bytes
@@ -35,22 +35,26 @@
  *                         every event's stack signature must be in it, naming the event's own site, and
  *                         every site id in it must be in the site table. Without it, an event's stack
  *                         signature is its call site's own (CallSite.stackSignature).
- *   GLOBAL  GlobalTrace   mode full: the loop-compressed trace of all ranks, at most once, required when
- *                         META's mode is full (layout in GlobalTraceSerializer); every call site it names
+ *   GLOBAL  GlobalTrace   modes full and chameleon: the loop-compressed trace of all ranks, at most once,
+ *                         required in those modes (layout in GlobalTraceSerializer); every call site it names
  *                         must be in the site table. In mode full the RANK sections hold each rank's
  *                         tables and statistics, and its events only when the dump was kept (keepDump).
+ *   MARKERS MarkerLog     mode chameleon: at most once, required when META's mode is chameleon: the
+ *                         clusterings (leads, member ranklists, signatures) and one record per acted-on
+ *                         marker and for Finalize (layout in MarkerLogSerializer). A file written at a
+ *                         marker while the job ran says so (finished false) and may have no RANK sections.
  *   END     EndMark       the number of sections before it, so a file cut at a section boundary is
  *                         recognised as truncated
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (1)
+ *   offset 8   int32    format version (2)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (1)
+ *   offset 8   int32    format version (2)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

@@ -1,0 +1,55 @@
+package org.mpjtrace.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.mpjtrace.cli.format.ClusterHistory;
+import org.mpjtrace.trace.TraceFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code mpjtrace clusters}: how the ranks of a chameleon-mode job clustered at its markers. */
+@Command(name = "clusters",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {"Prints the clustering history of a chameleon-mode trace.", "",
+                "At every acted-on marker all ranks agree on a state:",
+                "  AT  all tracing: every rank records its calls (the first marker, and after any rank's behaviour changed);",
+                "  C   clustering: no rank's Call-Path changed since the last marker, so the ranks cluster by behaviour "
+                        + "and choose one lead per cluster; what was traced is merged;",
+                "  L   leads only: still unchanged, so only the leads record, each for its whole cluster; their traces "
+                        + "are merged at every marker;",
+                "  F   finalize: MPI.Finalize; the ranks cluster again if they were all tracing, and the rest is merged.",
+                "",
+                "One row per marker: its number (acted-on markers counted from 1, F last), the marker calls made by then, "
+                        + "the state, how many ranks' Call-Path changed since the previous marker, the calls merged into "
+                        + "the trace there and how long the merge took. Under a marker that clustered: the clusters, with "
+                        + "whether end-points compared relative to each rank or as absolute ranks and how long it took, then "
+                        + "per cluster its lead, size, signature (Call-Path, mean source and destination end-points) and "
+                        + "member ranks as a ranklist. A marker that keeps an earlier clustering names its marker. Last, "
+                        + "how many markers were in each state.",
+                "A trace written while the job ran (it died before MPI.Finalize) says so on its first line."})
+final class ClustersCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "trace file of mode chameleon")
+    Path file;
+
+    @Override
+    public Integer call() throws Exception {
+        return CommandBody.run(spec.commandLine().getErr(), () -> {
+            TraceFile trace = TraceFiles.load(file);
+            if (trace.markers() == null)
+                throw new BadInputException(file + ": a " + trace.meta().mode() + "-mode trace has no clustering history "
+                        + "(only mode chameleon clusters)");
+            PrintWriter out = spec.commandLine().getOut();
+            ClusterHistory.print(out, file.toString(), trace);
+            out.flush();
+            return ExitCodes.OK;
+        });
+    }
+}

@@ -1,0 +1,27 @@
+package org.mpjtrace.cli.format;
+
+import java.io.PrintWriter;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.MarkerLog;
+import org.mpjtrace.trace.cluster.MarkerState;
+
+/**
+ * The part of {@code stats} about a chameleon-mode trace's clustering: its settings, how many markers
+ * were in each state (the Chameleon paper's Table II) and the trace memory per rank and state (its
+ * Table IV), which is what clustering saves: non-leads hold nothing once only leads trace.
+ */
+public final class ChameleonSummary {
+    private ChameleonSummary() {}
+
+    public static void print(PrintWriter out, TraceFile trace) {
+        MarkerLog log = trace.markers();
+        out.println("Clustering (mode chameleon): " + ChameleonSettings.oneLine(trace.meta()));
+        String interim = MarkerLogText.interimNote(log);
+        if (interim != null) out.println("  " + interim);
+        out.println("  markers acted on: " + MarkerLogText.stateCounts(log, MarkerState.C, MarkerState.L, MarkerState.AT));
+        out.println();
+        out.println("Trace memory per rank at markers, by state (n markers passed; mean and max bytes of the partial trace held):");
+        TraceMemoryTable.print(out, trace.ranks());
+        out.println();
+    }
+}

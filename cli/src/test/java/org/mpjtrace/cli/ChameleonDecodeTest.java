@@ -1,0 +1,61 @@
+package org.mpjtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.trace.TraceFile;
+
+/** decode on a chameleon-mode trace: the settings in the header, then the global trace as for mode full. */
+class ChameleonDecodeTest {
+    @TempDir
+    Path dir;
+
+    private Cli decode(TraceFile trace, String... options) throws Exception {
+        Path file = ChameleonTraces.write(dir.resolve("c.mpjt"), trace);
+        String[] args = new String[options.length + 2];
+        args[0] = "decode";
+        args[1] = file.toString();
+        System.arraycopy(options, 0, args, 2, options.length);
+        Cli c = Cli.run(args);
+        assertEquals(0, c.code, c.toString());
+        assertEquals("", c.err);
+        return c;
+    }
+
+    @Test
+    void theHeaderGivesModeMarkerRuleCallFrequencyAndK() throws Exception {
+        List<String> lines = decode(ChameleonTraces.finished()).out.lines().toList();
+        assertTrue(lines.get(0).startsWith("trace:          "), lines.get(0));
+        assertEquals(List.of("mode:           chameleon", "marker:         site:Solver.step", "call frequency: 2", "K (leads):      2"),
+                lines.subList(1, 5));
+    }
+
+    @Test
+    void theGlobalTracePrintsAsItsLoopStructure() throws Exception {
+        String out = decode(ChameleonTraces.finished()).out;
+        assertTrue(out.contains("global trace: 4 ranks <1 0 4 1>, 7 nodes\n"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("\\s*1\\s+loop 5x")), out);
+    }
+
+    @Test
+    void rankAndExpandWorkAsInModeFull() throws Exception {
+        String own = decode(ChameleonTraces.finished(), "--rank", "2").out;
+        assertTrue(own.contains("; what rank 2 runs"), own);
+        assertTrue(own.contains("peer=r+1"), own);
+        String calls = decode(ChameleonTraces.finished(), "--rank", "2", "--expand").out;
+        assertTrue(calls.contains("rank 2 on node2: 18 events"), calls);
+        // Rebuilt calls have no times of their own: they print as 0.
+        assertTrue(calls.lines().anyMatch(l -> l.matches("\\s*1  Isend\\s+Solver\\.exchange:42\\s+peer=3 .* t=0\\.000us dur=0\\.000us")), calls);
+    }
+
+    @Test
+    void anInterimTraceSaysSoFirst() throws Exception {
+        List<String> lines = decode(ChameleonTraces.interim()).out.lines().toList();
+        assertEquals("interim trace: written at marker 3; the job did not reach MPI.Finalize", lines.get(0));
+        assertTrue(lines.contains("ranks:          4 (0 in this file)"), lines.toString());
+    }
+}

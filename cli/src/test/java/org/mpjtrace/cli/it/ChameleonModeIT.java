@@ -1,0 +1,205 @@
+package org.mpjtrace.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.mpjtrace.cli.format.ExpandedRank;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.TraceMemory;
+import org.mpjtrace.trace.cluster.Cluster;
+import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.MarkerLog;
+import org.mpjtrace.trace.cluster.MarkerRecord;
+import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.ranks.RankSet;
+
+/**
+ * Mode chameleon on real jobs: the states the ranks agree on at markers, the clusters they form, that
+ * non-leads hold no trace while leads trace for them, and that the clustered trace loses no call.
+ */
+@ExtendWith(NiodevDaemon.class)
+class ChameleonModeIT {
+
+    @TempDir
+    Path dir;
+
+    static MpjJobs.Run chameleon(Path dir, String example, int ranks, String options, List<String> args) {
+        MpjJobs.Run run = MpjJobs.run(example, ranks, "multicore", null, dir.resolve(example + ".chameleon.mpjt"), "chameleon", options, args);
+        MpjJobs.assertSucceeded(run);
+        assertEquals(List.of(), run.tracerLines(), "the tracer reported no problem");
+        return run;
+    }
+
+    static List<MarkerState> states(MarkerLog log) {
+        return log.records().stream().map(MarkerRecord::state).toList();
+    }
+
+    @Test
+    void stencilLeadsAreTheBoundaryClassesOfTheGrid() {
+        TraceFile trace = chameleon(dir, "Stencil2D", 16, "marker=site:Stencil2D.main,callFrequency=10",
+                List.of("steps=1000", "n=16")).result().trace();
+        MarkerLog log = trace.markers();
+        assertTrue(log.finished());
+        // The Allreduce every 10th step is the marker; every 10th marker is acted on: 10 markers, then Finalize.
+        List<MarkerState> want = new ArrayList<>(List.of(MarkerState.AT, MarkerState.C));
+        for (int i = 3; i <= 10; i++) want.add(MarkerState.L);
+        want.add(MarkerState.F);
+        assertEquals(want, states(log));
+        Clustering c = log.clusteringOf(log.records().get(1));
+        Set<RankSet> clusters = c.clusters().stream().map(Cluster::members).collect(Collectors.toSet());
+        Set<RankSet> classes = Set.of(RankSet.of(0), RankSet.of(3), RankSet.of(12), RankSet.of(15), RankSet.of(1, 2),
+                RankSet.of(13, 14), RankSet.of(4, 8), RankSet.of(7, 11), RankSet.of(5, 6, 9, 10));
+        assertEquals(classes, clusters, "corners, edges and interior of the 4x4 grid");
+        assertFalse(c.absoluteEndpoints(), "neighbours agree relative to their rank");
+        for (int i = 2; i < 10; i++) assertEquals(log.records().get(1).clustering(), log.records().get(i).clustering(), "L keeps C's clusters");
+        Set<Integer> leads = new HashSet<>();
+        for (int l : c.leads()) leads.add(l);
+        for (RankTrace r : trace.ranks()) {
+            TraceMemory m = r.stats().memory();
+            assertEquals(8, m.markers()[MarkerState.L.code], "rank " + r.rank() + " passed 8 markers in L");
+            if (leads.contains(r.rank())) {
+                assertTrue(m.maxBytes()[MarkerState.L.code] > 0, "lead " + r.rank() + " holds its interval's trace");
+            } else {
+                assertEquals(0, m.maxBytes()[MarkerState.L.code], "non-lead " + r.rank() + " holds no trace in L");
+            }
+            assertTrue(m.maxBytes()[MarkerState.AT.code] > 0, "rank " + r.rank() + " traced in AT");
+        }
+        for (int i = 1; i < 11; i++) assertTrue(log.records().get(i).mergedCalls() > 0, "marker " + (i + 1) + " merged");
+    }
+
+    @Test
+    void everyPhaseChangeGoesBackThroughAllTracingAndClusteringToLeads() {
+        TraceFile trace = chameleon(dir, "PhaseChange", 16, "marker=site:PhaseChange.main,callFrequency=2",
+                List.of("steps=60", "phase=10")).result().trace();
+        // Acted on at each global step's Bcast (steps 10-19, 30-39, 50-59): the first marker of each global
+        // phase sees the local phase's calls (AT), the second the plain global step (AT, changed again), then C, L.
+        List<MarkerState> phase = new ArrayList<>(List.of(MarkerState.AT, MarkerState.AT, MarkerState.C));
+        for (int i = 0; i < 7; i++) phase.add(MarkerState.L);
+        List<MarkerState> want = new ArrayList<>();
+        for (int p = 0; p < 3; p++) want.addAll(phase);
+        want.add(MarkerState.F);
+        assertEquals(want, states(trace.markers()));
+        Set<String> ops = new HashSet<>();
+        collectOps(trace, ops);
+        assertTrue(ops.containsAll(Set.of("Sendrecv", "Allreduce", "Bcast", "Reduce")), "every phase's calls are in the trace: " + ops);
+    }
+
+    @Test
+    void masterAndWorkersFormTwoClusters() {
+        TraceFile trace = chameleon(dir, "MasterWorker", 16, "", List.of("tasks=160")).result().trace();
+        MarkerLog log = trace.markers();
+        assertEquals(List.of(MarkerState.F), states(log), "no collectives, no markers: one clustering at Finalize");
+        Clustering c = log.clusteringOf(log.records().get(0));
+        assertEquals(Set.of(RankSet.of(0), RankSet.range(1, 15, 1)), c.clusters().stream().map(Cluster::members).collect(Collectors.toSet()));
+        assertTrue(c.absoluteEndpoints(), "workers agree on their absolute peer, rank 0");
+    }
+
+    /** The marker each example is run with: a collective of its main loop where it has one. */
+    private static String marker(Examples ex) {
+        return switch (ex) {
+            case STENCIL_2D, STENCIL_3D -> "marker=site:" + ex.mainClass + ".main";
+            // Its Allreduce and Bcast are both markers: acting on every second one compares like with like.
+            case PHASE_CHANGE -> "marker=site:PhaseChange.main,callFrequency=2";
+            case TWO_CALLERS -> "marker=site:TwoCallers.total";
+            default -> "";
+        };
+    }
+
+    /** Enough steps for the examples with markers to reach state L, where only leads trace. */
+    private static List<String> args(Examples ex) {
+        return ex == Examples.STENCIL_2D ? List.of("steps=100", "n=16") : ex.args;
+    }
+
+    @ParameterizedTest(name = "{0} on 16 ranks")
+    @EnumSource(Examples.class)
+    void nothingIsLost(Examples ex) {
+        assumeTrue(ex.runsOn(16), "written for 4 ranks");
+        MpjJobs.Run fullRun = MpjJobs.run(ex.mainClass, 16, "multicore", null, dir.resolve(ex.mainClass + ".full.mpjt"), "full", "", args(ex));
+        MpjJobs.assertSucceeded(fullRun);
+        TraceFile full = fullRun.result().trace();
+        TraceFile clustered = chameleon(dir, ex.mainClass, 16, marker(ex), args(ex)).result().trace();
+        if (ex == Examples.STENCIL_2D || ex == Examples.STENCIL_3D || ex == Examples.PHASE_CHANGE)
+            assertTrue(states(clustered.markers()).contains(MarkerState.L), "leads alone traced for a while: " + states(clustered.markers()));
+        Set<String> fullCalls = new HashSet<>(), clusteredCalls = new HashSet<>();
+        GlobalCalls.distinct(full, fullCalls);
+        GlobalCalls.distinct(clustered, clusteredCalls);
+        assertTrue(clusteredCalls.containsAll(fullCalls), "every (op, call site) of the full trace: missing "
+                + fullCalls.stream().filter(k -> !clusteredCalls.contains(k)).toList());
+        // Two runs of a timing-dependent program make different calls: only the calls' kinds compare.
+        if (!ex.deterministic) return;
+        MarkerLog log = clustered.markers();
+        int checked = 0;
+        for (RankTrace section : clustered.ranks()) {
+            int r = section.rank();
+            boolean likeLeads = log.records().stream().map(log::clusteringOf).filter(java.util.Objects::nonNull)
+                    .allMatch(c -> GlobalCalls.sameBehaviour(full.global(), r, c.clusterOf(r).lead()));
+            if (!likeLeads) continue;
+            checked++;
+            assertSameCalls(full, ExpandedRank.of(full, full.rank(r)), clustered, ExpandedRank.of(clustered, section), ex.mainClass + " rank " + r);
+        }
+        assertTrue(checked > 0, "some rank behaves like its lead (at least the leads themselves)");
+    }
+
+    /** With a JVM per rank the leads' call-site tables differ and are unified at rank 0 at every merge. */
+    @Test
+    void niodevLeadsMergeAcrossJvms() {
+        List<String> args = List.of("steps=100", "n=8");
+        MpjJobs.Run fullRun = MpjJobs.run("Stencil2D", 4, "niodev", NiodevDaemon.machines(), dir.resolve("n.full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        MpjJobs.Run run = MpjJobs.run("Stencil2D", 4, "niodev", NiodevDaemon.machines(), dir.resolve("n.chameleon.mpjt"), "chameleon",
+                "marker=site:Stencil2D.main", args);
+        MpjJobs.assertSucceeded(run);
+        assertEquals(List.of(), run.tracerLines(), "the tracer reported no problem");
+        TraceFile full = fullRun.result().trace(), clustered = run.result().trace();
+        assertTrue(states(clustered.markers()).contains(MarkerState.L), "states " + states(clustered.markers()));
+        for (RankTrace section : clustered.ranks()) {
+            assertSameCalls(full, ExpandedRank.of(full, full.rank(section.rank())), clustered, ExpandedRank.of(clustered, section),
+                    "niodev rank " + section.rank());
+        }
+    }
+
+    private static void assertSameCalls(TraceFile a, RankTrace x, TraceFile b, RankTrace y, String what) {
+        assertEquals(x.eventCount(), y.eventCount(), what + ": number of calls");
+        for (int i = 0; i < x.eventCount(); i++) {
+            assertArrayEquals(comparable(a, x, i), comparable(b, y, i), what + " call " + i);
+        }
+    }
+
+    /** A call's words with times cleared and its site id replaced by the site's key (ids are per run). */
+    private static long[] comparable(TraceFile t, RankTrace r, int i) {
+        long[] w = java.util.Arrays.copyOfRange(r.words(), RankTrace.base(i), RankTrace.base(i + 1));
+        w[Event.W_ENTER] = 0;
+        w[Event.W_EXIT] = 0;
+        int site = Event.site(w, 0);
+        w[Event.W_OP_SITE] = Event.pack(Event.opCode(w, 0), t.site(site).key().hashCode());
+        return w;
+    }
+
+    private static void collectOps(TraceFile trace, Set<String> ops) {
+        Set<String> calls = new HashSet<>();
+        GlobalCalls.distinct(trace, calls);
+        for (String c : calls) ops.add(c.substring(0, c.indexOf(' ')));
+    }
+
+    @Test
+    void killedAfterTheFifthMergeLeavesEverythingUpToIt() throws Exception {
+        KilledJob.assertKeepsEverythingUpToTheLastMerge(dir);
+    }
+}

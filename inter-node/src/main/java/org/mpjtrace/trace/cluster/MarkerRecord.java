@@ -1,0 +1,17 @@
+package org.mpjtrace.trace.cluster;
+
+/**
+ * What happened at one acted-on marker, or at MPI.Finalize (state F).
+ *
+ * @param index        1 for the first acted-on marker, and so on; F takes the next number
+ * @param markerCall   how many marker calls the ranks had made by then (acted on or not)
+ * @param state        the state the ranks agreed on
+ * @param changedRanks how many ranks voted that their Call-Path signature changed since the previous
+ *                     acted-on marker (0 at the first marker and at F, where nobody votes)
+ * @param clustering   index in {@link MarkerLog#clusterings()} of the clustering in force after this
+ *                     marker, or -1 (state AT)
+ * @param mergedCalls  calls the leads merged into the online trace at this marker (0 when none merged)
+ * @param mergeNanos   from the end of the vote (and clustering) to the online trace rewritten, at rank 0
+ */
+public record MarkerRecord(int index, long markerCall, MarkerState state, int changedRanks, int clustering,
+                           long mergedCalls, long mergeNanos) {}

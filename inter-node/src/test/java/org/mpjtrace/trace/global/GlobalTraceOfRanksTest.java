@@ -1,0 +1,68 @@
+package org.mpjtrace.trace.global;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.RankCalls;
+import org.mpjtrace.trace.fold.ValueSeq;
+import org.mpjtrace.trace.ranks.RankSet;
+
+/** A cluster lead's trace standing for its whole cluster. */
+class GlobalTraceOfRanksTest {
+    private static final int SIZE = 8;
+    /** The interior ranks of the chain: all have two neighbours, so they call alike relative to themselves. */
+    private static final RankSet INTERIOR = RankSet.range(1, SIZE - 2, 1);
+
+    private static RankCalls interval(int rank) {
+        return RankCalls.haloInterval(rank, SIZE, 20, 32, 500);
+    }
+
+    @Test
+    void everyNodeAndValueBelongsToTheWholeCluster() {
+        GlobalTrace t = GlobalTrace.ofRanks(INTERIOR, interval(3).folded());
+        assertEquals(INTERIOR, t.ranks());
+        assertAllOf(t.nodes(), INTERIOR);
+    }
+
+    private static void assertAllOf(List<GlobalNode> nodes, RankSet ranks) {
+        for (GlobalNode n : nodes) {
+            assertEquals(ranks, n.ranks());
+            if (n instanceof GlobalEvent e) {
+                for (Field f : Field.ALL) assertOneAlternativeOf(e.field(f), ranks);
+            } else {
+                GlobalLoop l = (GlobalLoop) n;
+                assertOneAlternativeOf(l.counts(), ranks);
+                assertAllOf(l.body(), ranks);
+            }
+        }
+    }
+
+    private static void assertOneAlternativeOf(Alternatives<ValueSeq> values, RankSet ranks) {
+        assertEquals(1, values.list().size());
+        assertEquals(ranks, values.list().get(0).ranks());
+    }
+
+    @Test
+    void expandingForAMemberGivesTheLeadsCallsTransposedToIt() {
+        GlobalTrace t = GlobalTrace.ofRanks(INTERIOR, interval(3).folded());
+        INTERIOR.forEach(r -> ExpandedRecords.assertSame(interval(r).withoutTimes(), ExpandedRecords.of(t, r), "rank " + r));
+        assertTrue(ExpandedRecords.of(t, 0).isEmpty(), "a rank outside the cluster runs nothing of it");
+    }
+
+    @Test
+    void aRanksOwnTraceIsTheTraceOfItsSingleRank() {
+        GlobalTrace t = GlobalTrace.ofRank(0, interval(0).folded());
+        assertEquals(RankSet.single(0), t.ranks());
+        assertAllOf(t.nodes(), RankSet.single(0));
+        ExpandedRecords.assertSame(interval(0).withoutTimes(), ExpandedRecords.of(t, 0), "rank 0");
+    }
+
+    @Test
+    void aTraceOfNoRanksIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> GlobalTrace.ofRanks(RankSet.empty(), interval(0).folded()));
+    }
+}

@@ -1,0 +1,172 @@
+package org.mpjtrace.trace.global;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.mpjtrace.trace.fold.Histogram;
+import org.mpjtrace.trace.fold.RankCalls;
+import org.mpjtrace.trace.ranks.RankSet;
+
+/** Rank 0's online trace: repeated marker intervals fold, and nothing any rank did is lost. */
+class OnlineTraceTest {
+    private static final int SIZE = 8;
+    private static final long MERGE_NANOS = 1_000;
+
+    /**
+     * One marker interval of a chain of ranks, merged the way the leads do it: three clusters, the two
+     * ends and the interior (led by rank 1), each lead's partial trace standing for its cluster.
+     */
+    private static GlobalTrace block(int steps, int count, long insideNanos) {
+        GlobalTrace left = lead(0, RankSet.single(0), steps, count, insideNanos);
+        GlobalTrace interior = lead(1, RankSet.range(1, SIZE - 2, 1), steps, count, insideNanos);
+        GlobalTrace right = lead(SIZE - 1, RankSet.single(SIZE - 1), steps, count, insideNanos);
+        return TraceMerge.merge(TraceMerge.merge(left, interior), right).withMergeNanos(MERGE_NANOS);
+    }
+
+    private static GlobalTrace lead(int rank, RankSet cluster, int steps, int count, long insideNanos) {
+        return GlobalTrace.ofRanks(cluster, RankCalls.haloInterval(rank, SIZE, steps, count, insideNanos).folded());
+    }
+
+    private static GlobalTrace a() {
+        return block(5, 32, 500);
+    }
+
+    /** A's calls with other message sizes: the same nodes, different values. */
+    private static GlobalTrace b() {
+        return block(5, 64, 500);
+    }
+
+    private static OnlineTrace appended(List<GlobalTrace> blocks) {
+        OnlineTrace online = new OnlineTrace();
+        for (GlobalTrace b : blocks) online.append(b);
+        return online;
+    }
+
+    private static List<GlobalTrace> copies(int n) {
+        List<GlobalTrace> blocks = new ArrayList<>();
+        for (int i = 0; i < n; i++) blocks.add(a());
+        return blocks;
+    }
+
+    /** Expanding the online trace gives, for every rank, the blocks' expansions one after another. */
+    private static void assertExpandsToTheBlocks(OnlineTrace online, List<GlobalTrace> blocks) {
+        for (int r = 0; r < SIZE; r++) {
+            List<long[]> expected = new ArrayList<>();
+            for (GlobalTrace b : blocks) expected.addAll(ExpandedRecords.of(b, r));
+            ExpandedRecords.assertSame(expected, ExpandedRecords.of(online.trace(), r), "rank " + r);
+        }
+    }
+
+    @Test
+    void identicalIntervalsKeepTheTraceFlat() {
+        OnlineTrace two = appended(copies(2)), hundred = appended(copies(100));
+        assertEquals(two.trace().nodeCount(), hundred.trace().nodeCount());
+        assertEquals(1 + a().nodeCount(), hundred.trace().nodeCount(), "one loop around one block");
+        GlobalLoop loop = assertInstanceOf(GlobalLoop.class, hundred.trace().nodes().get(0));
+        assertEquals(100, loop.counts().valueFor(0).cursor().next());
+        assertEquals(100, hundred.blocks());
+    }
+
+    @Test
+    void expansionIsTheAppendedBlocksOneAfterAnother() {
+        for (int n : new int[] {1, 2, 100}) {
+            List<GlobalTrace> blocks = copies(n);
+            assertExpandsToTheBlocks(appended(blocks), blocks);
+        }
+    }
+
+    @Test
+    void aBlockSeenOnceStaysInline() {
+        GlobalTrace block = a();
+        GlobalTrace trace = appended(List.of(block)).trace();
+        assertEquals(block.nodes(), trace.nodes());
+    }
+
+    @Test
+    void blocksThatDifferOnlyInTimesFoldAndKeepEveryTime() {
+        List<GlobalTrace> blocks = new ArrayList<>();
+        for (int i = 0; i < 10; i++) blocks.add(block(5, 32, 500 + i));
+        OnlineTrace online = appended(blocks);
+        assertEquals(1, online.trace().nodes().size(), "one loop");
+        GlobalEvent folded = firstEvent(online.trace().nodes()), first = firstEvent(blocks.get(0).nodes());
+        Histogram inside = folded.inside();
+        assertEquals(10 * first.inside().count(), inside.count());
+        assertEquals(500, inside.min());
+        assertEquals(509, inside.max());
+        assertExpandsToTheBlocks(online, blocks);
+    }
+
+    private static GlobalEvent firstEvent(List<GlobalNode> nodes) {
+        GlobalNode n = nodes.get(0);
+        return n instanceof GlobalEvent e ? e : firstEvent(((GlobalLoop) n).body());
+    }
+
+    @Test
+    void alternatingBlocksDoNotFold() {
+        List<GlobalTrace> blocks = List.of(a(), b(), a(), b());
+        OnlineTrace online = appended(blocks);
+        int expected = 0;
+        for (GlobalTrace b : blocks) expected += b.nodeCount();
+        assertEquals(expected, online.trace().nodeCount());
+        assertExpandsToTheBlocks(online, blocks);
+    }
+
+    @Test
+    void eachRunOfLikeBlocksBecomesItsOwnLoop() {
+        List<GlobalTrace> blocks = new ArrayList<>(copies(3));
+        blocks.add(b());
+        blocks.addAll(copies(5));
+        OnlineTrace online = appended(blocks);
+        List<GlobalNode> nodes = online.trace().nodes();
+        assertEquals(1 + b().nodes().size() + 1, nodes.size(), "loop of A, B inline, loop of A");
+        assertInstanceOf(GlobalLoop.class, nodes.get(0));
+        assertInstanceOf(GlobalLoop.class, nodes.get(nodes.size() - 1));
+        assertEquals(9, online.blocks());
+        assertExpandsToTheBlocks(online, blocks);
+    }
+
+    @Test
+    void callsAreEveryBlocksCalls() {
+        List<GlobalTrace> blocks = new ArrayList<>(copies(7));
+        blocks.add(b());
+        blocks.add(block(3, 16, 700));
+        long sum = 0;
+        for (GlobalTrace b : blocks) sum += b.calls();
+        OnlineTrace online = appended(blocks);
+        assertEquals(sum, online.calls());
+        assertEquals(sum, online.trace().calls(), "the folded histograms keep every call");
+        long leadCalls = RankCalls.haloInterval(0, SIZE, 5, 32, 500).size() + RankCalls.haloInterval(1, SIZE, 5, 32, 500).size()
+                + RankCalls.haloInterval(SIZE - 1, SIZE, 5, 32, 500).size();
+        assertEquals(leadCalls, a().calls(), "a block stands for its leads' calls");
+    }
+
+    @Test
+    void emptyBlocksAreIgnored() {
+        OnlineTrace online = new OnlineTrace();
+        online.append(a());
+        online.append(new GlobalTrace(List.of(), RankSet.empty(), 5));
+        online.append(a());
+        assertEquals(2, online.blocks());
+        assertEquals(1, online.trace().nodes().size(), "the two blocks still fold");
+        assertEquals(2 * MERGE_NANOS, online.trace().mergeNanos());
+    }
+
+    @Test
+    void theTraceCoversEveryBlocksRanksAndMergeTime() {
+        OnlineTrace online = appended(List.of(a(), b(), a()));
+        assertEquals(RankSet.range(0, SIZE, 1), online.trace().ranks());
+        assertEquals(3 * MERGE_NANOS, online.trace().mergeNanos());
+    }
+
+    @Test
+    void anEmptyOnlineTraceIsAnEmptyTrace() {
+        GlobalTrace t = new OnlineTrace().trace();
+        assertTrue(t.nodes().isEmpty());
+        assertTrue(t.ranks().isEmpty());
+        assertEquals(0, t.calls());
+    }
+}

@@ -1,0 +1,158 @@
+package org.mpjtrace.runtime;
+
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.TraceMemory;
+import org.mpjtrace.trace.cluster.Cluster;
+import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.MarkerRecord;
+import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.global.GlobalTrace;
+
+/**
+ * One rank's part in mode chameleon: the marker state machine (DESIGN.md section 7, Chameleon's
+ * Algorithms 1 and 3), run on the rank's own thread when a marker call returns. All ranks call it at the
+ * same markers (markers are collectives), vote together and so always agree on the state:
+ * <ul>
+ *   <li>first acted-on marker: AT, remember the interval's Call-Path signature;</li>
+ *   <li>then every rank votes whether its Call-Path changed (an Allreduce of one int on the private
+ *       communicator). Nobody changed: C if re-clustering is pending (cluster now, leads merge what was
+ *       traced), else L (leads merge their interval). Somebody changed: AT; if clusters were in force,
+ *       the leads first merge what they have, and re-clustering is pending again;</li>
+ *   <li>MPI.Finalize: F, re-cluster if every rank traced since the last merge, and merge the rest.</li>
+ * </ul>
+ * After C and L only leads record; after AT everyone does. The tree work is in {@link ClusterTree} and
+ * {@link LeadMerge}; rank 0 keeps the online trace in {@link OnlineTraceFile}.
+ */
+final class ChameleonRank {
+    private final RankContext ctx;
+    private final ChameleonSink sink;
+    private final int callFrequency;
+    /** Rank 0 only. */
+    private final OnlineTraceFile file;
+    private final long[] memMarkers = new long[TraceMemory.STATES];
+    private final long[] memMax = new long[TraceMemory.STATES];
+    private final long[] memSum = new long[TraceMemory.STATES];
+
+    private long markerCalls;
+    private int acted;
+    private boolean voted;
+    private long previousCallPath;
+    private boolean reclusterPending = true;
+    private MarkerState state = MarkerState.AT;
+    /** The clustering in force (after C or L), else null; its index in the marker log at rank 0. */
+    private Clustering clustering;
+    private int clusteringIndex = -1;
+
+    ChameleonRank(RankContext ctx, ChameleonSink sink) {
+        this.ctx = ctx;
+        this.sink = sink;
+        this.callFrequency = ctx.tracer.config.callFrequency;
+        this.file = ctx.rank == 0 ? new OnlineTraceFile(ctx) : null;
+    }
+
+    /** A marker call returned on this rank's thread. */
+    void onMarker() throws ReflectiveOperationException {
+        markerCalls++;
+        if (markerCalls % callFrequency != 0) return;
+        acted++;
+        ctx.awaitDrained();
+        long callPath = sink.callPath();
+        MarkerState before = state;
+        int changed = 0;
+        if (!voted) {
+            voted = true;
+            state = MarkerState.AT;
+        } else {
+            // A rank whose tracing failed votes "unchanged": it must not keep the others in AT forever.
+            changed = ctx.mpj.allreduceSum(ctx.privateComm, ctx.tracing() && callPath != previousCallPath ? 1 : 0);
+            if (changed == 0) {
+                state = reclusterPending ? MarkerState.C : MarkerState.L;
+                reclusterPending = false;
+            } else {
+                state = MarkerState.AT;
+                reclusterPending = true;
+            }
+        }
+        previousCallPath = callPath;
+        sink.startInterval();
+        long start = System.nanoTime();
+        noteMemory(state);
+        if (state == MarkerState.C) cluster();
+        long merged = 0;
+        boolean merging = state != MarkerState.AT || before != MarkerState.AT;
+        if (merging) merged = mergeLeads();
+        if (state == MarkerState.AT) {
+            if (merging) sink.restart(true);
+            clustering = null;
+            clusteringIndex = -1;
+        } else {
+            sink.restart(isLead());
+        }
+        if (file != null) {
+            file.record(new MarkerRecord(acted, markerCalls, state, changed, clusteringIndex, merged, System.nanoTime() - start));
+            if (merging) file.rewrite(meta(System.currentTimeMillis()));
+        }
+    }
+
+    /**
+     * MPI.Finalize: state F. Every rank traced since the last merge when the last state was AT (or there
+     * were no markers at all): then the ranks cluster now, and the leads merge everything. After C or L
+     * the clusters stand and the leads merge their last interval.
+     */
+    void onFinalize() throws ReflectiveOperationException {
+        ctx.awaitDrained();
+        long start = System.nanoTime();
+        noteMemory(MarkerState.F);
+        boolean recluster = state == MarkerState.AT;
+        state = MarkerState.F;
+        if (recluster) cluster();
+        long merged = mergeLeads();
+        sink.restart(false);
+        if (file != null)
+            file.record(new MarkerRecord(acted + 1, markerCalls, MarkerState.F, 0, clusteringIndex, merged, System.nanoTime() - start));
+    }
+
+    private void cluster() throws ReflectiveOperationException {
+        clustering = ClusterTree.cluster(ctx, sink.clusteringSignature(), ctx.tracer.config.k);
+        if (file != null) clusteringIndex = file.addClustering(clustering);
+    }
+
+    /** The leads merge their partial traces; rank 0 appends the result. Returns the calls merged (rank 0). */
+    private long mergeLeads() throws ReflectiveOperationException {
+        // Every path that merges has a clustering in force: C and F made one, L and a change after C or L kept it.
+        long start = System.nanoTime();
+        GlobalTrace block = LeadMerge.merge(ctx, clustering, sink.partialNodes(), file);
+        if (file == null || block == null) return 0;
+        file.append(block.withMergeNanos(System.nanoTime() - start));
+        return block.calls();
+    }
+
+    private boolean isLead() {
+        Cluster mine = clustering == null ? null : clustering.clusterOf(ctx.rank);
+        return mine == null || mine.lead() == ctx.rank;
+    }
+
+    private void noteMemory(MarkerState s) {
+        long bytes = sink.partialBytes();
+        memMarkers[s.code]++;
+        memMax[s.code] = Math.max(memMax[s.code], bytes);
+        memSum[s.code] += bytes;
+    }
+
+    TraceMemory memory() {
+        return new TraceMemory(memMarkers, memMax, memSum);
+    }
+
+    /** Rank 0: what it keeps of the run; null on other ranks. */
+    OnlineTraceFile file() {
+        return file;
+    }
+
+    JobMeta meta(long endMillis) {
+        CallSite init = ctx.tracer.sites.site(ctx.initSite);
+        TracerConfig config = ctx.tracer.config;
+        return new JobMeta(config.mode, ctx.mpj.device(), ctx.size, ctx.initMillis, endMillis,
+                init == null ? "" : init.className(), config.given, Tracer.VERSION);
+    }
+}

@@ -1,0 +1,81 @@
+package org.mpjtrace.runtime;
+
+import java.util.List;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.cluster.RankSignature;
+import org.mpjtrace.trace.fold.TraceFootprint;
+import org.mpjtrace.trace.fold.TraceNode;
+import org.mpjtrace.trace.fold.TraceShapeSignature;
+
+/**
+ * Where the fold thread puts a rank's records in mode chameleon: every record updates the interval's
+ * signatures; only while the rank records (all tracing, or it is a lead) does it also go into the
+ * rank's partial trace, the loop-compressed calls since the last merge. A non-lead holds no partial
+ * trace at all: {@code partial} is null, so its memory is gone, not just unused.
+ *
+ * <p>The rank's own thread swaps the partial trace at markers, after the rings are drained; the lock
+ * guards against the rank's other threads, whose records the fold thread may be appending meanwhile.
+ * It is taken by the fold thread, never on the probe's path.
+ */
+final class ChameleonSink implements RecordSink {
+    private final int rank;
+    private final int window;
+    private final IntervalSignatures signatures;
+    private RankCompressor partial;
+    /** Exit time of the rank's last call: the next call's compute time counts from it, traced or not. */
+    private long lastExit;
+
+    ChameleonSink(int rank, long origin, int window) {
+        this.rank = rank;
+        this.window = window;
+        this.signatures = new IntervalSignatures(rank);
+        this.lastExit = origin;
+        this.partial = new RankCompressor(rank, origin, window);
+    }
+
+    @Override
+    public synchronized void append(long[] w, int base) {
+        signatures.add(w, base);
+        if (partial != null) partial.append(w, base);
+        lastExit = Event.exit(w, base);
+    }
+
+    synchronized long callPath() {
+        return signatures.callPath();
+    }
+
+    /**
+     * What the rank clusters on: the Call-Path of its partial trace's compressed form when it holds one
+     * (ranks that run the same loops a different number of times then agree), else of its interval; and
+     * its mean end-points since the last merge.
+     */
+    synchronized RankSignature clusteringSignature() {
+        RankSignature s = signatures.signature();
+        if (partial == null || partial.nodes().isEmpty()) return s;
+        return new RankSignature(s.rank(), TraceShapeSignature.of(partial.nodes()), s.srcRel(), s.destRel(), s.srcAbs(), s.destAbs());
+    }
+
+    /** A new interval starts: the Call-Path signature counts from here. */
+    synchronized void startInterval() {
+        signatures.resetCallPath();
+    }
+
+    /** The partial trace's nodes, or an empty list when the rank holds none. */
+    synchronized List<TraceNode> partialNodes() {
+        return partial == null ? List.of() : partial.nodes();
+    }
+
+    /** Estimated heap bytes of the partial trace; 0 when the rank holds none. */
+    synchronized long partialBytes() {
+        return partial == null ? 0 : TraceFootprint.bytes(partial.nodes());
+    }
+
+    /**
+     * Drops the partial trace (it was merged, or a lead merged for this rank) and says whether the rank
+     * records from now on: a new, empty partial trace when it does, none at all when it does not.
+     */
+    synchronized void restart(boolean recording) {
+        partial = recording ? new RankCompressor(rank, lastExit, window) : null;
+        signatures.resetEndpoints();
+    }
+}

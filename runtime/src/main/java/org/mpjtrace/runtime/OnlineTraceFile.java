@@ -1,0 +1,113 @@
+package org.mpjtrace.runtime;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.SiteTableMerger;
+import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.MarkerLog;
+import org.mpjtrace.trace.cluster.MarkerRecord;
+import org.mpjtrace.trace.global.GlobalEvent;
+import org.mpjtrace.trace.global.GlobalLoop;
+import org.mpjtrace.trace.global.GlobalNode;
+import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.global.OnlineTrace;
+import org.mpjtrace.trace.io.TraceWriter;
+
+/**
+ * Rank 0's side of mode chameleon: the online global trace the leads' merged blocks are appended to,
+ * the unified call-site table their site ids refer to, and the marker log; after every merge the whole
+ * trace file is rewritten (temporary file, then an atomic rename), so a job killed at any moment leaves
+ * a readable trace holding everything up to its last merge.
+ */
+final class OnlineTraceFile {
+    private final RankContext ctx;
+    private final SiteTableMerger sites;
+    private final OnlineTrace online = new OnlineTrace();
+    private final List<Clustering> clusterings = new ArrayList<>();
+    private final List<MarkerRecord> records = new ArrayList<>();
+    /** Stack signatures the online trace carries: only their call paths go into the file. */
+    private final Set<Long> stacks = new HashSet<>();
+    private boolean writeFailed;
+
+    OnlineTraceFile(RankContext ctx) {
+        this.ctx = ctx;
+        this.sites = new SiteTableMerger(false);
+    }
+
+    /** The merged table's id of each site of a JVM's table, adding that JVM's sites and call paths. */
+    int[] siteMap(List<CallSite> jvmSites, List<org.mpjtrace.trace.CallPath> jvmPaths) {
+        int[] map = sites.mapOf(jvmSites);
+        sites.remap(new RankTrace(0, "", 0, 0, new long[0], List.of(), List.of(), List.of(), org.mpjtrace.trace.RankStats.EMPTY),
+                jvmSites, jvmPaths);
+        return map;
+    }
+
+    SiteTableMerger sites() {
+        return sites;
+    }
+
+    int addClustering(Clustering c) {
+        clusterings.add(c);
+        return clusterings.size() - 1;
+    }
+
+    void append(GlobalTrace block) {
+        collectStacks(block.nodes());
+        online.append(block);
+    }
+
+    void record(MarkerRecord r) {
+        records.add(r);
+    }
+
+    GlobalTrace trace() {
+        return online.trace();
+    }
+
+    MarkerLog log(boolean finished) {
+        return new MarkerLog(ctx.size, clusterings, records, finished);
+    }
+
+    /** Signatures whose call paths the file must hold. */
+    Set<Long> stacks() {
+        return stacks;
+    }
+
+    /**
+     * Rewrites the file with what is merged so far (no rank sections: those come at Finalize). A failure
+     * is reported once and the job runs on; the next merge tries again.
+     */
+    void rewrite(JobMeta meta) {
+        try (TraceWriter writer = TraceWriter.create(ctx.tracer.config.output, meta)) {
+            writer.writeGlobal(trace());
+            writer.writeMarkers(log(false));
+            writer.writeSites(sites.sites());
+            if (ctx.tracer.config.stackDepth > 0) writer.writeCallPaths(usedPaths());
+            writer.commit();
+            writeFailed = false;
+        } catch (Throwable t) {
+            if (!writeFailed)
+                TracerLog.line("rank 0: could not write the trace " + ctx.tracer.config.output + " at a marker (" + TracerLog.describe(t) + "); will retry at the next merge");
+            writeFailed = true;
+        }
+    }
+
+    /** The call paths of the online trace's stack signatures. */
+    List<org.mpjtrace.trace.CallPath> usedPaths() {
+        List<org.mpjtrace.trace.CallPath> used = new ArrayList<>();
+        for (org.mpjtrace.trace.CallPath p : sites.allCallPaths()) if (stacks.contains(p.signature())) used.add(p);
+        return used;
+    }
+
+    private void collectStacks(List<GlobalNode> nodes) {
+        for (GlobalNode n : nodes) {
+            if (n instanceof GlobalEvent e) stacks.add(e.stack());
+            else collectStacks(((GlobalLoop) n).body());
+        }
+    }
+}
