@@ -4,12 +4,13 @@
 # the ratio of medians measured side by side is the figure). Runs MPJ's starter directly, so nothing
 # of the mpjtrace command is counted.
 #
-#   bench/overhead.sh [NP] [STEPS] [REPS] [MODE]      defaults: 16 10000 3 dump
+#   bench/overhead.sh [NP] [STEPS] [REPS] [MODE] [AGENT_OPTS]      defaults: 16 10000 3 dump ""
+#   e.g. bench/overhead.sh 16 10000 5 chameleon marker=site:Stencil2D.main,callFrequency=10
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/bin/lib/mpj-home.sh"
 mpjtrace_mpj_home "$repo" || exit 2
-np=${1:-16} steps=${2:-10000} reps=${3:-3} mode=${4:-dump}
+np=${1:-16} steps=${2:-10000} reps=${3:-3} mode=${4:-dump} extra=${5:+,$5}
 jar="$repo/agent/target/tracer.jar"
 examples="$repo/examples/target/classes"
 [ -f "$jar" ] && [ -d "$examples" ] || (cd "$repo" && mvn -B -q -ntp install -DskipTests)
@@ -18,7 +19,7 @@ trap 'rm -rf "$work"' EXIT
 
 run() { # $1 = untraced|traced; prints wall ms
     local agent=()
-    [ "$1" = traced ] && agent=("-javaagent:$jar=mode=$mode,output=$work/trace.mpjt")
+    [ "$1" = traced ] && agent=("-javaagent:$jar=mode=$mode,output=$work/trace.mpjt$extra")
     local start end
     start=$(date +%s%N)
     (cd "$work" && java -jar "$MPJ_HOME/lib/starter.jar" -np "$np" -dev multicore "${agent[@]}" \
@@ -29,7 +30,7 @@ run() { # $1 = untraced|traced; prints wall ms
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-echo "Stencil2D -np $np steps=$steps, multicore, mode $mode, $reps runs each (alternating)" >&2
+echo "Stencil2D -np $np steps=$steps, multicore, mode $mode${5:+ ($5)}, $reps runs each (alternating)" >&2
 untraced=() traced=()
 for i in $(seq "$reps"); do
     u=$(run untraced); t=$(run traced)

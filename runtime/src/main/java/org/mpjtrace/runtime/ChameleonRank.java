@@ -1,7 +1,5 @@
 package org.mpjtrace.runtime;
 
-import org.mpjtrace.trace.CallSite;
-import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
@@ -91,7 +89,7 @@ final class ChameleonRank {
         }
         if (file != null) {
             file.record(new MarkerRecord(acted, markerCalls, state, changed, clusteringIndex, merged, System.nanoTime() - start));
-            if (merging) file.rewrite(meta(System.currentTimeMillis()));
+            if (merging) file.rewrite(ctx.meta(System.currentTimeMillis()));
         }
     }
 
@@ -147,12 +145,5 @@ final class ChameleonRank {
     /** Rank 0: what it keeps of the run; null on other ranks. */
     OnlineTraceFile file() {
         return file;
-    }
-
-    JobMeta meta(long endMillis) {
-        CallSite init = ctx.tracer.sites.site(ctx.initSite);
-        TracerConfig config = ctx.tracer.config;
-        return new JobMeta(config.mode, ctx.mpj.device(), ctx.size, ctx.initMillis, endMillis,
-                init == null ? "" : init.className(), config.given, Tracer.VERSION);
     }
 }

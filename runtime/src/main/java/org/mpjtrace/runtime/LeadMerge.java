@@ -17,8 +17,10 @@ import org.mpjtrace.trace.ranks.RankSet;
 
 /**
  * The leads' merge at a marker (Chameleon's Algorithm 3, lines 27-52): each lead gives its partial trace
- * its cluster's ranklist, the leads merge over a binomial tree of their own (only K ranks take part),
- * and the tree's root hands the result to rank 0, which appends it to the online trace.
+ * its cluster's ranklist, the leads merge over a radix tree of their own (only K ranks take part; lead i's
+ * parent is lead (i - 1) / RADIX, in rank order), and the tree's root hands the result to rank 0, which
+ * appends it to the online trace. The messages are byte arrays on the private communicator, so no
+ * leads-only communicator has to be built (Group.Incl and Create are collectives over every rank).
  *
  * <p>Call-site ids are per JVM. In multicore mode every rank shares one JVM and its table, so rank 0
  * renumbers the merged block once; with a JVM per rank (niodev) each lead first sends rank 0 its JVM's
@@ -30,6 +32,12 @@ final class LeadMerge {
     private static final int MAP_TAG = SITES_TAG + 2;
     private static final int MERGE_TAG = SITES_TAG + 4;
     private static final int ROOT_TAG = SITES_TAG + 6;
+    /**
+     * Children per lead in the merge tree. Every hop costs two MPJ messages, whose latency, with many
+     * ranks sharing few cores, dwarfs merging a few small traces: with K up to 9 the tree is one hop
+     * (every lead sends to the first), and it grows by one level per factor of 8 beyond.
+     */
+    private static final int RADIX = 8;
 
     private LeadMerge() {}
 
@@ -53,20 +61,14 @@ final class LeadMerge {
         if (lead) {
             block = ownBlock(ctx, mine, partial, map);
             int i = Arrays.binarySearch(leads, ctx.rank);
-            for (int step = 1; step < leads.length; step <<= 1) {
-                if ((i & step) != 0) {
-                    ctx.mpj.sendBytes(ctx.privateComm, GlobalCodec.encode(block), leads[i - step], MERGE_TAG);
-                    block = null;
-                    break;
-                }
-                if (i + step < leads.length) {
-                    int from = leads[i + step];
-                    block = TraceMerge.merge(block, readable(ctx, ctx.mpj.recvBytes(ctx.privateComm, from, MERGE_TAG), from,
-                            subtreeRanks(clustering, leads, i + step, step)));
-                }
+            for (int c = RADIX * i + 1; c <= RADIX * i + RADIX && c < leads.length; c++) {
+                int from = leads[c];
+                block = TraceMerge.merge(block, readable(ctx, ctx.mpj.recvBytes(ctx.privateComm, from, MERGE_TAG), from,
+                        subtreeRanks(clustering, leads, c)));
             }
-            if (i == 0 && ctx.rank != 0) {
-                ctx.mpj.sendBytes(ctx.privateComm, GlobalCodec.encode(block), 0, ROOT_TAG);
+            int parent = i == 0 ? 0 : leads[(i - 1) / RADIX];
+            if (ctx.rank != parent) {
+                ctx.mpj.sendBytes(ctx.privateComm, GlobalCodec.encode(block), parent, i == 0 ? ROOT_TAG : MERGE_TAG);
                 block = null;
             }
         }
@@ -130,10 +132,10 @@ final class LeadMerge {
         ctx.mpj.sendBytes(ctx.privateComm, b.array(), rank, MAP_TAG);
     }
 
-    /** The ranks of the clusters whose leads are leads[from .. from + count). */
-    private static RankSet subtreeRanks(Clustering clustering, int[] leads, int from, int count) {
-        RankSet ranks = RankSet.empty();
-        for (int j = from; j < Math.min(leads.length, from + count); j++) ranks = ranks.union(clustering.clusterOf(leads[j]).members());
+    /** The ranks of the clusters whose leads are in the subtree of leads[top]. */
+    private static RankSet subtreeRanks(Clustering clustering, int[] leads, int top) {
+        RankSet ranks = clustering.clusterOf(leads[top]).members();
+        for (int c = RADIX * top + 1; c <= RADIX * top + RADIX && c < leads.length; c++) ranks = ranks.union(subtreeRanks(clustering, leads, c));
         return ranks;
     }
 

@@ -22,7 +22,8 @@ import org.mpjtrace.trace.io.TraceWriter;
  * Rank 0's side of mode chameleon: the online global trace the leads' merged blocks are appended to,
  * the unified call-site table their site ids refer to, and the marker log; after every merge the whole
  * trace file is rewritten (temporary file, then an atomic rename), so a job killed at any moment leaves
- * a readable trace holding everything up to its last merge.
+ * a readable trace holding everything up to its last merge (or the one before, if it is killed while the
+ * writer thread is still writing the last one).
  */
 final class OnlineTraceFile {
     private final RankContext ctx;
@@ -32,7 +33,12 @@ final class OnlineTraceFile {
     private final List<MarkerRecord> records = new ArrayList<>();
     /** Stack signatures the online trace carries: only their call paths go into the file. */
     private final Set<Long> stacks = new HashSet<>();
+    /** Touched by the writer thread only. */
     private boolean writeFailed;
+    /** Guarded by this: the next rewrite to make, and whether one is being made. */
+    private Snapshot pending;
+    private boolean writing;
+    private java.util.concurrent.ExecutorService writerThread;
 
     OnlineTraceFile(RankContext ctx) {
         this.ctx = ctx;
@@ -79,15 +85,75 @@ final class OnlineTraceFile {
     }
 
     /**
-     * Rewrites the file with what is merged so far (no rank sections: those come at Finalize). A failure
-     * is reported once and the job runs on; the next merge tries again.
+     * Has the file rewritten with what is merged so far (no rank sections: those come at Finalize). The
+     * contents are taken now, on rank 0's thread; encoding and writing happen on the writer thread, so
+     * rank 0 is back in the application at once. A rewrite still waiting when the next one comes is
+     * dropped: the newer one holds all it held.
      */
     void rewrite(JobMeta meta) {
-        try (TraceWriter writer = TraceWriter.create(ctx.tracer.config.output, meta)) {
-            writer.writeGlobal(trace());
-            writer.writeMarkers(log(false));
-            writer.writeSites(sites.sites());
-            if (ctx.tracer.config.stackDepth > 0) writer.writeCallPaths(usedPaths());
+        Snapshot s = new Snapshot(meta, trace(), log(false), sites.sites(), ctx.tracer.config.stackDepth > 0 ? usedPaths() : null);
+        synchronized (this) {
+            boolean idle = pending == null && !writing;
+            pending = s;
+            if (idle) writer().execute(this::writePending);
+        }
+    }
+
+    /** Waits until no rewrite is pending or running and stops the writer thread: the final write takes the file. */
+    void finishRewrites() {
+        synchronized (this) {
+            while (pending != null || writing) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            if (writerThread != null) writerThread.shutdown();
+        }
+    }
+
+    private record Snapshot(JobMeta meta, GlobalTrace trace, MarkerLog log, List<CallSite> sites, List<org.mpjtrace.trace.CallPath> paths) {}
+
+    private java.util.concurrent.Executor writer() {
+        if (writerThread == null) {
+            writerThread = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "mpjtrace-writer");
+                t.setDaemon(true); // a job that never reaches Finalize must still be able to exit
+                return t;
+            });
+        }
+        return writerThread;
+    }
+
+    private void writePending() {
+        while (true) {
+            Snapshot s;
+            synchronized (this) {
+                s = pending;
+                pending = null;
+                writing = s != null;
+                if (s == null) {
+                    notifyAll();
+                    return;
+                }
+            }
+            write(s);
+            synchronized (this) {
+                writing = false;
+                notifyAll();
+            }
+        }
+    }
+
+    /** A failure is reported once and the job runs on; the next merge tries again. */
+    private void write(Snapshot s) {
+        try (TraceWriter writer = TraceWriter.create(ctx.tracer.config.output, s.meta())) {
+            writer.writeGlobal(s.trace());
+            writer.writeMarkers(s.log());
+            writer.writeSites(s.sites());
+            if (s.paths() != null) writer.writeCallPaths(s.paths());
             writer.commit();
             writeFailed = false;
         } catch (Throwable t) {

@@ -5,8 +5,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
@@ -132,6 +134,14 @@ final class RankContext {
         long[] words = store == null ? new long[0] : store.toArray();
         return new RankTrace(rank, host, initNanos, words.length / org.mpjtrace.trace.Event.WORDS, words,
                 comms.infos(), datatypes.infos(), redops.infos(), stats);
+    }
+
+    /** The job's metadata as rank 0 writes it, the trace written at {@code endMillis}. */
+    JobMeta meta(long endMillis) {
+        CallSite init = tracer.sites.site(initSite);
+        TracerConfig config = tracer.config;
+        return new JobMeta(config.mode, mpj.device(), size, initMillis, endMillis, init == null ? "" : init.className(),
+                config.given, Tracer.VERSION);
     }
 
     /** This rank with no events and no tables: what carries a JVM's site table to rank 0 at a merge. */

@@ -2,7 +2,6 @@ package org.mpjtrace.runtime;
 
 import java.util.List;
 import org.mpjtrace.trace.CallPath;
-import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
@@ -22,6 +21,8 @@ import org.mpjtrace.trace.io.TraceWriter;
  * communicator (with niodev the ranks are separate JVMs, so messages are the only way; in multicore
  * mode the same path is used so both devices are exercised alike).
  * <ol>
+ *   <li>Mode chameleon first takes its state F (ChameleonRank.onFinalize): the last clustering and
+ *       merge into rank 0's online trace.</li>
  *   <li>Every rank sends rank 0 its section: its events in dump mode (or with keepDump), its tables,
  *       statistics and its JVM's call-site and call-path tables. Rank 0 unifies the tables and writes
  *       each section as it arrives, so it never holds more than one other rank's dump.</li>
@@ -29,6 +30,8 @@ import org.mpjtrace.trace.io.TraceWriter;
  *       renumbers its loop-compressed trace, and the traces are merged up a binomial tree rooted at
  *       rank 0 (log2 P rounds; a node merges its children's traces into its own, see TraceMerge).
  *       Rank 0 writes the merged trace.</li>
+ *   <li>Mode chameleon: rank 0 writes its online trace and marker log, in the site numbering it has
+ *       kept since the first merge.</li>
  * </ol>
  * Point-to-point byte messages are used rather than a Reduce with a user-defined Op: a user Op would
  * need an mpi.User_function subclass defined in each rank's class loader, while byte messages need
@@ -133,15 +136,14 @@ final class TraceCollector {
      */
     private static void gatherAndWrite(RankContext ctx, byte[] mine) {
         TracerConfig config = ctx.tracer.config;
-        CallSite init = ctx.tracer.sites.site(ctx.initSite);
-        JobMeta meta = new JobMeta(config.mode, ctx.mpj.device(), ctx.size, ctx.initMillis, System.currentTimeMillis(),
-                init == null ? "" : init.className(), config.given, Tracer.VERSION);
+        JobMeta meta = ctx.meta(System.currentTimeMillis());
         boolean context = config.stackDepth > 0;
         OnlineTraceFile online = ctx.chameleon == null ? null : ctx.chameleon.file();
         // Mode chameleon: the online trace's site ids are the merger's that rank 0 has kept since the first merge.
         SiteTableMerger merger = online != null ? online.sites() : new SiteTableMerger(context);
         TraceWriter writer = null;
         Throwable failure = null;
+        if (online != null) online.finishRewrites();
         try {
             writer = TraceWriter.create(config.output, meta);
         } catch (Throwable t) {

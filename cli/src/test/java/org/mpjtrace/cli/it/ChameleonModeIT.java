@@ -199,6 +199,24 @@ class ChameleonModeIT {
     }
 
     @Test
+    void aRankWhoseTracerFailsStillVotesAndTheJobRunsOn() {
+        List<String> args = List.of("steps=200", "n=16", "--calls");
+        MpjJobs.Run plain = MpjJobs.run("Stencil2D", 16, "multicore", null, null, null, args);
+        MpjJobs.assertSucceeded(plain);
+        MpjJobs.Run faulty = MpjJobs.run("Stencil2D", 16, "multicore", null, dir.resolve("f.mpjt"), "chameleon",
+                "marker=site:Stencil2D.main,injectFault=5:100", args);
+        MpjJobs.assertSucceeded(faulty);
+        List<String> lines = faulty.tracerLines();
+        assertEquals(1, lines.size(), faulty.out() + faulty.err());
+        assertTrue(lines.get(0).contains("rank 5") && lines.get(0).contains("tracing is off"), lines.get(0));
+        assertEquals(CallLists.allLinesSorted(plain.out()), CallLists.allLinesSorted(faulty.out()).stream()
+                .filter(l -> !l.startsWith("mpjtrace:")).toList(), "the program's output is unchanged");
+        TraceFile trace = faulty.result().trace();
+        assertTrue(trace.markers().finished(), "every rank reached Finalize through every vote and merge");
+        assertTrue(trace.rank(5).stats().disabledReason().contains("injected fault"));
+    }
+
+    @Test
     void killedAfterTheFifthMergeLeavesEverythingUpToIt() throws Exception {
         KilledJob.assertKeepsEverythingUpToTheLastMerge(dir);
     }

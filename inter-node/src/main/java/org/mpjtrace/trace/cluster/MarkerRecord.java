@@ -10,7 +10,8 @@ package org.mpjtrace.trace.cluster;
  *                     acted-on marker (0 at the first marker and at F, where nobody votes)
  * @param clustering   index in {@link MarkerLog#clusterings()} of the clustering in force after this
  *                     marker, or -1 (state AT)
- * @param mergedCalls  calls the leads merged into the online trace at this marker (0 when none merged)
+ * @param mergedCalls  calls merged into the online trace at this marker, as stood for (each lead's calls once
+ *                     per member of its cluster; 0 when nothing was merged)
  * @param mergeNanos   from the end of the vote (and clustering) to the online trace rewritten, at rank 0
  */
 public record MarkerRecord(int index, long markerCall, MarkerState state, int changedRanks, int clustering,

@@ -104,4 +104,15 @@ public final class Histogram {
         System.arraycopy(bins, 0, h.bins, 0, BINS);
         return h;
     }
+
+    /**
+     * The same distribution as if each occurrence had been seen {@code times} times: what a cluster
+     * lead's timings stand for once they are every member's (counts scale, min, max and mean do not).
+     */
+    public Histogram times(int times) {
+        if (times < 1) throw new IllegalArgumentException("times " + times);
+        long[] scaled = new long[BINS];
+        for (int b = 0; b < BINS; b++) scaled[b] = bins[b] * times;
+        return of(count * times, min(), max(), sum * times, scaled);
+    }
 }

@@ -39,6 +39,8 @@ public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks, long mergeNanos
      * A cluster lead's compressed trace standing for every rank of its cluster: each node and each
      * parameter value is attributed to all of {@code ranks}. Peers are stored relative to the rank
      * (see RelativePeers), so expanding for a member gives the lead's calls transposed to that member.
+     * The timing histograms count every member's occurrences (the lead's, once per member), so
+     * {@link #calls()} says how many calls the trace stands for, as in mode full.
      *
      * @throws IllegalArgumentException when {@code ranks} is empty
      */
@@ -53,7 +55,9 @@ public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks, long mergeNanos
             if (n instanceof EventNode e) {
                 List<Alternatives<ValueSeq>> fields = new ArrayList<>(Field.ALL.length);
                 for (Field f : Field.ALL) fields.add(Alternatives.of(e.values(f), ranks));
-                out.add(new GlobalEvent(e.op(), e.site(), e.stack(), ranks, fields, e.compute(), e.inside()));
+                int members = ranks.size();
+                out.add(new GlobalEvent(e.op(), e.site(), e.stack(), ranks, fields,
+                        members == 1 ? e.compute() : e.compute().times(members), members == 1 ? e.inside() : e.inside().times(members)));
             } else {
                 LoopNode l = (LoopNode) n;
                 out.add(new GlobalLoop(convert(l.body(), ranks), Alternatives.of(l.counts(), ranks), ranks));

@@ -16,7 +16,7 @@ public final class GlobalCodec {
     private GlobalCodec() {}
 
     public static byte[] encode(GlobalTrace trace) {
-        ByteBuffer section = SectionEncoder.encode(TraceKryo.create(), SectionKind.GLOBAL, trace);
+        ByteBuffer section = SectionEncoder.encode(TraceKryo.forThread(), SectionKind.GLOBAL, trace);
         byte[] bytes = new byte[Layout.PREAMBLE_BYTES + section.remaining()];
         System.arraycopy(Preamble.bytes(MAGIC), 0, bytes, 0, Layout.PREAMBLE_BYTES);
         section.get(bytes, Layout.PREAMBLE_BYTES, section.remaining());
@@ -32,7 +32,7 @@ public final class GlobalCodec {
             if (scanner.atEnd()) throw new TraceFormatException(LABEL + ": truncated: no section after the header");
             SectionScanner.Section section = scanner.next();
             if (section.kind() != SectionKind.GLOBAL) throw TraceFormatException.corrupt(LABEL, section.ref(), "not a GLOBAL section");
-            GlobalTrace trace = (GlobalTrace) SectionDecoder.decode(TraceKryo.create(), LABEL, section);
+            GlobalTrace trace = (GlobalTrace) SectionDecoder.decode(TraceKryo.forThread(), LABEL, section);
             if (!scanner.atEnd()) throw new TraceFormatException(LABEL + ": corrupt: bytes after the section");
             return trace;
         } catch (IOException e) {

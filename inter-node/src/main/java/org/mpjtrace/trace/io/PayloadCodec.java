@@ -18,7 +18,7 @@ public final class PayloadCodec {
     public static byte[] encode(RankPayload payload) {
         String problem = problem(payload);
         if (problem != null) throw new IllegalArgumentException(problem);
-        ByteBuffer section = SectionEncoder.encode(TraceKryo.create(), SectionKind.PAYLOAD, payload);
+        ByteBuffer section = SectionEncoder.encode(TraceKryo.forThread(), SectionKind.PAYLOAD, payload);
         byte[] bytes = new byte[Layout.PREAMBLE_BYTES + section.remaining()];
         System.arraycopy(Preamble.bytes(Layout.PAYLOAD_MAGIC), 0, bytes, 0, Layout.PREAMBLE_BYTES);
         section.get(bytes, Layout.PREAMBLE_BYTES, section.remaining());
@@ -35,7 +35,7 @@ public final class PayloadCodec {
             SectionScanner.Section section = scanner.next();
             if (section.kind() != SectionKind.PAYLOAD)
                 throw TraceFormatException.corrupt(LABEL, section.ref(), "a payload holds a PAYLOAD section");
-            RankPayload payload = (RankPayload) SectionDecoder.decode(TraceKryo.create(), LABEL, section);
+            RankPayload payload = (RankPayload) SectionDecoder.decode(TraceKryo.forThread(), LABEL, section);
             if (!scanner.atEnd())
                 throw new TraceFormatException(LABEL + ": corrupt: " + (bytes.length - scanner.position())
                         + " bytes after the payload, from offset " + scanner.position());

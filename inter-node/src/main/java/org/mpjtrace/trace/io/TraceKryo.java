@@ -16,8 +16,8 @@ import org.mpjtrace.trace.RedOpInfo;
  * Kryo set up for the format: only the classes below, each under an explicit id with a hand-written
  * serializer, so nothing about the encoding depends on registration order, field reflection or Kryo's
  * defaults. The ids are part of the format (a section's data starts with its object's id): never reuse
- * or renumber one; new classes take new ids. Kryo instances are not thread-safe: each writer, read
- * and codec call makes its own.
+ * or renumber one; new classes take new ids. Kryo instances are not thread-safe: each writer and read
+ * makes its own, codecs use one per thread.
  */
 final class TraceKryo {
     // Kryo's own registrations of primitives and String use ids 0..9; ours start well clear of them.
@@ -36,7 +36,19 @@ final class TraceKryo {
     static final int GLOBAL_TRACE = 32;
     static final int MARKER_LOG = 33;
 
+    /**
+     * One instance per thread for the codecs of messages sent at every marker (mode chameleon): making a
+     * Kryo and registering every class costs more than encoding a small trace. Kryo resets its per-call
+     * state after each read and write, and our serializers keep none.
+     */
+    private static final ThreadLocal<Kryo> PER_THREAD = ThreadLocal.withInitial(TraceKryo::create);
+
     private TraceKryo() {}
+
+    /** This thread's instance; never hand it to another thread. */
+    static Kryo forThread() {
+        return PER_THREAD.get();
+    }
 
     static Kryo create() {
         Kryo kryo = new Kryo();

@@ -39,4 +39,17 @@ class HistogramTest {
         assertEquals(h.count(), total, "the rebuilt bins hold the whole count");
         assertTrue(Math.abs(back.quantile(0.5) - h.quantile(0.5)) < 500);
     }
+
+    @Test
+    void scalingCountsEveryOccurrenceMoreTimesAndKeepsTheDistribution() {
+        Histogram h = new Histogram();
+        for (int i = 1; i <= 100; i++) h.add(i * 1000L);
+        Histogram x = h.times(7);
+        assertEquals(700, x.count());
+        assertEquals(h.min(), x.min());
+        assertEquals(h.max(), x.max());
+        assertEquals(h.mean(), x.mean(), 1e-9);
+        assertEquals(h.quantile(0.5), x.quantile(0.5));
+        assertEquals(100, h.count(), "the original is unchanged");
+    }
 }

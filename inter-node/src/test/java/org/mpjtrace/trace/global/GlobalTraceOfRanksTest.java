@@ -62,6 +62,18 @@ class GlobalTraceOfRanksTest {
     }
 
     @Test
+    void itStandsForEveryMembersCalls() {
+        List<org.mpjtrace.trace.fold.TraceNode> lead = interval(3).folded();
+        long leadCalls = GlobalTrace.ofRank(3, lead).calls();
+        GlobalTrace t = GlobalTrace.ofRanks(INTERIOR, lead);
+        assertEquals(leadCalls * INTERIOR.size(), t.calls());
+        GlobalEvent first = (GlobalEvent) t.nodes().stream().filter(n -> n instanceof GlobalEvent).findFirst().orElseThrow();
+        GlobalEvent own = (GlobalEvent) GlobalTrace.ofRank(3, lead).nodes().stream().filter(n -> n instanceof GlobalEvent).findFirst().orElseThrow();
+        assertEquals(own.inside().mean(), first.inside().mean(), 1e-9, "the lead's times, counted once per member");
+        assertEquals(own.inside().max(), first.inside().max());
+    }
+
+    @Test
     void aTraceOfNoRanksIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> GlobalTrace.ofRanks(RankSet.empty(), interval(0).folded()));
     }
