@@ -59,7 +59,7 @@ final class LeadMerge {
         if (!sharedJvm) map = exchangeSites(ctx, leads, lead, file);
         GlobalTrace block = null;
         if (lead) {
-            block = ownBlock(ctx, mine, partial, map);
+            block = ownBlock(ctx, clustering, mine, partial, map);
             int i = Arrays.binarySearch(leads, ctx.rank);
             for (int c = RADIX * i + 1; c <= RADIX * i + RADIX && c < leads.length; c++) {
                 int from = leads[c];
@@ -81,10 +81,15 @@ final class LeadMerge {
         return block;
     }
 
-    /** The lead's partial trace as its whole cluster's; an empty one (and tracing off) if that fails. */
-    private static GlobalTrace ownBlock(RankContext ctx, Cluster mine, List<TraceNode> partial, int[] map) {
+    /**
+     * The lead's partial trace as its whole cluster's (peers absolute when the cluster was formed on
+     * absolute end-points and has other members); an empty one (and tracing off) if that fails.
+     */
+    private static GlobalTrace ownBlock(RankContext ctx, Clustering clustering, Cluster mine, List<TraceNode> partial, int[] map) {
         try {
-            GlobalTrace block = GlobalTrace.ofRanks(mine.members(), partial);
+            GlobalTrace block = clustering.absoluteEndpoints() && mine.members().size() > 1
+                    ? GlobalTrace.ofRanksWithAbsolutePeers(mine.members(), ctx.rank, partial)
+                    : GlobalTrace.ofRanks(mine.members(), partial);
             return map == null ? block : SiteRenumbering.renumber(block, map);
         } catch (RuntimeException e) {
             ctx.disable(e);

@@ -22,7 +22,8 @@ import org.mpjtrace.trace.ranks.RankSet;
  * indented by nesting, each with the ranks that run it (omitted where they are the enclosing node's).
  * Parameters print as the value every rank has ({@code tag=7}), as a sequence where it varies between
  * occurrences ({@code count=[0+1x100]}), and as per-rank alternatives where ranks differ
- * ({@code count={<...>: 2 | <...>: 4}}). Relative peers print as offsets from the rank: {@code peer=r-4}.
+ * ({@code count={<...>: 2 | <...>: 4}}). Relative peers print as offsets from the rank: {@code peer=r-4};
+ * peers a cluster's members share outright (mode chameleon, absolute end-points) as the rank itself.
  */
 public final class GlobalListing {
     /** Fields printed for each op family, with their names (others are shown when not all NONE). */
@@ -144,6 +145,7 @@ public final class GlobalListing {
     private static String value(long v, boolean relative) {
         if (!relative) return Long.toString(v);
         long decoded = RelativePeers.decode(v, 0);
+        if (RelativePeers.isAbsolute(v)) return Long.toString(decoded); // a cluster's members all name this rank
         if (decoded < 0 && v < -(1L << 32)) return Sentinels.rank((int) decoded);
         return v == 0 ? "r" : (v > 0 ? "r+" + v : "r" + v);
     }

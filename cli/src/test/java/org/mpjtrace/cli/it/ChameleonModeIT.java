@@ -109,6 +109,16 @@ class ChameleonModeIT {
         Clustering c = log.clusteringOf(log.records().get(0));
         assertEquals(Set.of(RankSet.of(0), RankSet.range(1, 15, 1)), c.clusters().stream().map(Cluster::members).collect(Collectors.toSet()));
         assertTrue(c.absoluteEndpoints(), "workers agree on their absolute peer, rank 0");
+        // One worker traced for all: each of them expands to talking with rank 0, not with its lead's offsets.
+        for (RankTrace section : trace.ranks()) {
+            if (section.rank() == 0) continue;
+            RankTrace calls = ExpandedRank.of(trace, section);
+            for (int i = 0; i < calls.eventCount(); i++) {
+                int op = Event.opCode(calls.words(), RankTrace.base(i));
+                if (op == org.mpjtrace.trace.Op.SEND.code || op == org.mpjtrace.trace.Op.RECV.code)
+                    assertEquals(0, Event.peer(calls.words(), RankTrace.base(i)), "worker " + section.rank() + " call " + i);
+            }
+        }
     }
 
     /** The marker each example is run with: a collective of its main loop where it has one. */

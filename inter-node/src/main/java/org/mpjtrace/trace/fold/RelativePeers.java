@@ -7,7 +7,8 @@ import org.mpjtrace.trace.Op;
  * code that talk to "the rank to my left" record the same value and fold together across ranks.
  * Roots of collectives stay absolute (every rank names the same root). MPJ's sentinels (NONE -1,
  * ANY_SOURCE -2, PROC_NULL -3) are moved below any possible offset so they can never be confused with
- * one (an offset of -1 is a real neighbour).
+ * one (an offset of -1 is a real neighbour). A clustered trace (mode chameleon) may also store peers
+ * absolute, below the sentinels, where a cluster's members agree on the rank they talk to.
  *
  * <p>Offsets are taken against the rank in COMM_WORLD whatever the communicator, which is exact for
  * every communicator; for communicators whose ranks differ from COMM_WORLD's it is lossless but may fold
@@ -16,6 +17,11 @@ import org.mpjtrace.trace.Op;
 public final class RelativePeers {
     /** Sentinel s (a negative int) is stored as SENTINEL_BASE + s: far below any rank difference. */
     private static final long SENTINEL_BASE = -(1L << 33);
+    /**
+     * A peer kept absolute (the same rank for every rank that runs the event, as a master for its
+     * workers) is stored as ABSOLUTE_BASE + peer: below every sentinel.
+     */
+    private static final long ABSOLUTE_BASE = -(1L << 40);
 
     private RelativePeers() {}
 
@@ -33,6 +39,25 @@ public final class RelativePeers {
     }
 
     public static long decode(long stored, int rank) {
+        if (isAbsolute(stored)) return stored - ABSOLUTE_BASE;
         return stored < SENTINEL_BASE / 2 ? stored - SENTINEL_BASE : stored + rank;
+    }
+
+    /** Whether a stored peer names a rank outright rather than an offset from the rank. */
+    public static boolean isAbsolute(long stored) {
+        return stored < ABSOLUTE_BASE / 2;
+    }
+
+    /**
+     * The peers of {@code relative} (stored relative to {@code rank}) stored absolute, sentinels as they
+     * were: how a cluster lead's trace stands for members that agree on absolute peers.
+     */
+    public static ValueSeq absolute(ValueSeq relative, int rank) {
+        ValueSeq out = new ValueSeq();
+        for (ValueSeq.Cursor c = relative.cursor(); c.hasNext(); ) {
+            long v = c.next();
+            out.append(isAbsolute(v) || v < SENTINEL_BASE / 2 ? v : ABSOLUTE_BASE + v + rank);
+        }
+        return out;
     }
 }

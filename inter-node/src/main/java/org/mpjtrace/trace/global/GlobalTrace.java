@@ -6,6 +6,7 @@ import org.mpjtrace.trace.fold.EventNode;
 import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.LoopNode;
 import org.mpjtrace.trace.fold.TraceNode;
+import org.mpjtrace.trace.fold.RelativePeers;
 import org.mpjtrace.trace.fold.ValueSeq;
 import org.mpjtrace.trace.ranks.RankSet;
 
@@ -46,21 +47,36 @@ public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks, long mergeNanos
      */
     public static GlobalTrace ofRanks(RankSet ranks, List<TraceNode> nodes) {
         if (ranks.isEmpty()) throw new IllegalArgumentException("a trace must stand for at least one rank");
-        return new GlobalTrace(convert(nodes, ranks), ranks);
+        return new GlobalTrace(convert(nodes, ranks, -1), ranks);
     }
 
-    private static List<GlobalNode> convert(List<TraceNode> nodes, RankSet ranks) {
+    /**
+     * {@link #ofRanks} for a cluster whose members agree on their peers' absolute ranks rather than on
+     * offsets from their own (a master's workers): the lead's peers are stored absolute, so every member
+     * expands to the ranks the lead talked to.
+     */
+    public static GlobalTrace ofRanksWithAbsolutePeers(RankSet ranks, int lead, List<TraceNode> nodes) {
+        if (ranks.isEmpty()) throw new IllegalArgumentException("a trace must stand for at least one rank");
+        return new GlobalTrace(convert(nodes, ranks, lead), ranks);
+    }
+
+    /** @param absoluteFor the rank whose relative peers become absolute, or -1 to keep them relative */
+    private static List<GlobalNode> convert(List<TraceNode> nodes, RankSet ranks, int absoluteFor) {
         List<GlobalNode> out = new ArrayList<>(nodes.size());
         for (TraceNode n : nodes) {
             if (n instanceof EventNode e) {
                 List<Alternatives<ValueSeq>> fields = new ArrayList<>(Field.ALL.length);
-                for (Field f : Field.ALL) fields.add(Alternatives.of(e.values(f), ranks));
+                for (Field f : Field.ALL) {
+                    ValueSeq v = e.values(f);
+                    if (absoluteFor >= 0 && RelativePeers.isRelative(e.op(), f)) v = RelativePeers.absolute(v, absoluteFor);
+                    fields.add(Alternatives.of(v, ranks));
+                }
                 int members = ranks.size();
                 out.add(new GlobalEvent(e.op(), e.site(), e.stack(), ranks, fields,
                         members == 1 ? e.compute() : e.compute().times(members), members == 1 ? e.inside() : e.inside().times(members)));
             } else {
                 LoopNode l = (LoopNode) n;
-                out.add(new GlobalLoop(convert(l.body(), ranks), Alternatives.of(l.counts(), ranks), ranks));
+                out.add(new GlobalLoop(convert(l.body(), ranks, absoluteFor), Alternatives.of(l.counts(), ranks), ranks));
             }
         }
         return out;
