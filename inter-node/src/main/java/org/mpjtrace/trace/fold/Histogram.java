@@ -14,10 +14,21 @@ public final class Histogram {
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
     private long sum;
-    private final long[] bins = new long[BINS];
+    /**
+     * Null while the histogram holds at most one value (then min): every recorded call starts as a node
+     * of its own with two histograms, and most are folded into an existing node at once, so their bins
+     * would be garbage made per call.
+     */
+    private long[] bins;
 
     public void add(long nanos) {
         long v = Math.max(0, nanos);
+        if (count == 0 && bins == null) {
+            count = 1;
+            min = max = sum = v;
+            return;
+        }
+        ensureBins();
         count++;
         min = Math.min(min, v);
         max = Math.max(max, v);
@@ -27,11 +38,23 @@ public final class Histogram {
 
     public void addAll(Histogram other) {
         if (other.count == 0) return;
+        ensureBins();
         count += other.count;
         min = Math.min(min, other.min);
         max = Math.max(max, other.max);
         sum += other.sum;
-        for (int i = 0; i < BINS; i++) bins[i] += other.bins[i];
+        for (int i = 0; i < BINS; i++) bins[i] += other.bin(i);
+    }
+
+    private void ensureBins() {
+        if (bins != null) return;
+        bins = new long[BINS];
+        if (count == 1) bins[bin(min)] = 1;
+    }
+
+    /** Whether the bins are allocated (for memory estimates). */
+    boolean hasBins() {
+        return bins != null;
     }
 
     static int bin(long v) {
@@ -43,7 +66,10 @@ public final class Histogram {
     public long max() { return count == 0 ? 0 : max; }
     public long sum() { return sum; }
     public double mean() { return count == 0 ? 0 : (double) sum / count; }
-    public long bin(int b) { return bins[b]; }
+    public long bin(int b) {
+        if (bins != null) return bins[b];
+        return count == 1 && bin(min) == b ? 1 : 0;
+    }
 
     /** The quantiles a stored histogram keeps (with count, min, max and mean): a fixed-size summary. */
     public static final double[] QUANTILES = {0.10, 0.25, 0.50, 0.75, 0.90};
@@ -56,14 +82,15 @@ public final class Histogram {
         double target = q * count;
         long seen = 0;
         for (int b = 0; b < BINS; b++) {
-            if (bins[b] == 0) continue;
-            if (seen + bins[b] >= target) {
+            long inBin = bin(b);
+            if (inBin == 0) continue;
+            if (seen + inBin >= target) {
                 double lo = b == 0 ? 0 : Math.pow(2, b), hi = Math.pow(2, b + 1);
-                double within = (target - seen) / bins[b];
+                double within = (target - seen) / inBin;
                 long v = Math.round(lo + within * (hi - lo));
                 return Math.max(min, Math.min(max, v));
             }
-            seen += bins[b];
+            seen += inBin;
         }
         return max;
     }
@@ -101,7 +128,7 @@ public final class Histogram {
         h.min = count == 0 ? Long.MAX_VALUE : min;
         h.max = count == 0 ? Long.MIN_VALUE : max;
         h.sum = sum;
-        System.arraycopy(bins, 0, h.bins, 0, BINS);
+        h.bins = bins.clone();
         return h;
     }
 
@@ -112,7 +139,7 @@ public final class Histogram {
     public Histogram times(int times) {
         if (times < 1) throw new IllegalArgumentException("times " + times);
         long[] scaled = new long[BINS];
-        for (int b = 0; b < BINS; b++) scaled[b] = bins[b] * times;
+        for (int b = 0; b < BINS; b++) scaled[b] = bin(b) * times;
         return of(count * times, min(), max(), sum * times, scaled);
     }
 }

@@ -39,7 +39,7 @@ public final class TraceFootprint {
 
     /** Fields: op, site, stack, shapeHash, single, seqs, compute, inside. */
     private static long event(EventNode e) {
-        long total = object(2 * INT + 2 * LONG + 4 * REF) + 2 * histogram();
+        long total = object(2 * INT + 2 * LONG + 4 * REF) + histogram(e.compute()) + histogram(e.inside());
         ValueSeq[] seqs = e.storedSequences();
         if (seqs == null) return total + array(Field.ALL.length, LONG);
         total += array(seqs.length, REF);
@@ -54,9 +54,9 @@ public final class TraceFootprint {
         return total;
     }
 
-    /** Fields: count, min, max, sum, bins; and the bins array. */
-    private static long histogram() {
-        return object(4 * LONG + REF) + array(Histogram.BINS, LONG);
+    /** Fields: count, min, max, sum, bins; and the bins array once a second value made one. */
+    private static long histogram(Histogram h) {
+        return object(4 * LONG + REF) + (h.hasBins() ? array(Histogram.BINS, LONG) : 0);
     }
 
     /** Fields: elems, pendingStart, pendingStride, pendingLength, size; and the closed elements. */

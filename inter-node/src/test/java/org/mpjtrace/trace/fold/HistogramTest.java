@@ -52,4 +52,20 @@ class HistogramTest {
         assertEquals(h.quantile(0.5), x.quantile(0.5));
         assertEquals(100, h.count(), "the original is unchanged");
     }
+
+    @Test
+    void oneValueNeedsNoBinsAndReadsLikeAnyOther() {
+        Histogram one = new Histogram();
+        one.add(5000);
+        Histogram binned = new Histogram();
+        binned.addAll(one);
+        for (int b = 0; b < Histogram.BINS; b++) assertEquals(binned.bin(b), one.bin(b), "bin " + b);
+        assertEquals(5000, one.quantile(0.5));
+        assertEquals(1, one.bin(Histogram.bin(5000L)));
+        one.add(70);
+        assertEquals(2, one.count());
+        assertEquals(1, one.bin(Histogram.bin(5000L)), "the first value moved into the bins");
+        assertEquals(1, one.bin(Histogram.bin(70L)));
+        assertEquals(70, one.min());
+    }
 }
