@@ -60,21 +60,39 @@ public final class SiteTableMerger {
                 throw new IllegalArgumentException("rank " + trace.rank() + " event " + i + " names call site " + local + " missing from its table");
         }
         if (requirePaths) checkExplained(trace, localPaths);
-        List<CallPath> renumbered = new ArrayList<>(localPaths.size());
-        for (CallPath p : localPaths) renumbered.add(renumber(trace.rank(), p, map));
-        for (CallPath p : renumbered) {
-            CallPath known = pathsBySignature.get(p.signature());
-            if (known != null && !known.equals(p))
-                throw new IllegalArgumentException("rank " + trace.rank() + ": stack signature " + Long.toHexString(p.signature())
-                        + " stands for other frames than in an earlier rank's table");
-        }
-        for (CallPath p : renumbered) pathsBySignature.putIfAbsent(p.signature(), p);
+        addPaths("rank " + trace.rank(), localPaths, map);
         for (int i = 0; i < trace.eventCount(); i++) {
             int base = RankTrace.base(i);
             w[base + Event.W_OP_SITE] = Event.pack(Event.opCode(w, base), map[Event.site(w, base)]);
             used.add(w[base + Event.W_STACK]);
         }
         return trace;
+    }
+
+    /**
+     * The merged id of each site of a JVM's table, adding its sites and call paths (renumbered) to the
+     * merged tables: what a compressed trace made in that JVM is renumbered with (mode chameleon's
+     * merges). {@code who} names the table in errors.
+     *
+     * @throws IllegalArgumentException as {@link #remap(RankTrace, List, List)} for the table and paths
+     */
+    public int[] add(String who, List<CallSite> localSites, List<CallPath> localPaths) {
+        int[] map = mapOf(localSites);
+        addPaths(who, localPaths, map);
+        return map;
+    }
+
+    /** Adds call paths renumbered with {@code map}; all or none (a conflict with a known path is refused first). */
+    private void addPaths(String who, List<CallPath> localPaths, int[] map) {
+        List<CallPath> renumbered = new ArrayList<>(localPaths.size());
+        for (CallPath p : localPaths) renumbered.add(renumber(who, p, map));
+        for (CallPath p : renumbered) {
+            CallPath known = pathsBySignature.get(p.signature());
+            if (known != null && !known.equals(p))
+                throw new IllegalArgumentException(who + ": stack signature " + Long.toHexString(p.signature())
+                        + " stands for other frames than in an earlier rank's table");
+        }
+        for (CallPath p : renumbered) pathsBySignature.putIfAbsent(p.signature(), p);
     }
 
     /**
@@ -123,18 +141,18 @@ public final class SiteTableMerger {
         }
     }
 
-    private static CallPath renumber(int rank, CallPath p, int[] map) {
+    private static CallPath renumber(String who, CallPath p, int[] map) {
         int[] callers = new int[p.callers().length];
         for (int i = 0; i < callers.length; i++) {
             int c = p.callers()[i];
-            callers[i] = c == CallPath.UNRECORDED ? c : mapped(rank, c, map);
+            callers[i] = c == CallPath.UNRECORDED ? c : mapped(who, c, map);
         }
-        return new CallPath(p.signature(), mapped(rank, p.site(), map), callers);
+        return new CallPath(p.signature(), mapped(who, p.site(), map), callers);
     }
 
-    private static int mapped(int rank, int local, int[] map) {
+    private static int mapped(String who, int local, int[] map) {
         if (local < 0 || local >= map.length)
-            throw new IllegalArgumentException("rank " + rank + ": a call path names call site " + local + " missing from its table");
+            throw new IllegalArgumentException(who + ": a call path names call site " + local + " missing from its table");
         return map[local];
     }
 }

@@ -74,10 +74,7 @@ final class LeadMerge {
         }
         if (ctx.rank != 0) return null;
         if (leads[0] != 0) block = readable(ctx, ctx.mpj.recvBytes(ctx.privateComm, leads[0], ROOT_TAG), leads[0], clustering.ranks());
-        if (sharedJvm) {
-            List<CallPath> paths = ctx.tracer.paths.snapshot(); // paths before sites: every site a path names is interned
-            block = SiteRenumbering.renumber(block, file.siteMap(ctx.tracer.sites.snapshot(), paths));
-        }
+        if (sharedJvm) block = SiteRenumbering.renumber(block, file.ownSiteMap());
         return block;
     }
 
@@ -110,31 +107,20 @@ final class LeadMerge {
                 int[] map;
                 try {
                     RankPayload p = PayloadCodec.decode(ctx.mpj.recvBytes(ctx.privateComm, l, SITES_TAG));
-                    map = file.siteMap(p.sites(), p.callPaths());
+                    map = file.siteMap("lead " + l, p.sites(), p.callPaths());
                 } catch (Exception e) {
                     TracerLog.line("rank 0: the call-site table of lead " + l + " could not be read (" + TracerLog.describe(e) + ")");
                     map = new int[0];
                 }
-                sendMap(ctx, l, map);
+                ctx.mpj.sendInts(ctx.privateComm, map, l, MAP_TAG);
             }
-            List<CallPath> paths = ctx.tracer.paths.snapshot();
-            return lead ? file.siteMap(ctx.tracer.sites.snapshot(), paths) : null;
+            return lead ? file.ownSiteMap() : null;
         }
         if (!lead) return null;
         List<CallPath> paths = ctx.tracer.paths.snapshot();
         List<CallSite> sites = ctx.tracer.sites.snapshot();
         ctx.mpj.sendBytes(ctx.privateComm, PayloadCodec.encode(new RankPayload(ctx.emptyTrace(), sites, paths)), 0, SITES_TAG);
-        byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm, 0, MAP_TAG);
-        java.nio.IntBuffer ints = java.nio.ByteBuffer.wrap(bytes).asIntBuffer();
-        int[] map = new int[ints.remaining()];
-        ints.get(map);
-        return map;
-    }
-
-    private static void sendMap(RankContext ctx, int rank, int[] map) throws ReflectiveOperationException {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(map.length * 4);
-        b.asIntBuffer().put(map);
-        ctx.mpj.sendBytes(ctx.privateComm, b.array(), rank, MAP_TAG);
+        return ctx.mpj.recvInts(ctx.privateComm, 0, MAP_TAG);
     }
 
     /** The ranks of the clusters whose leads are in the subtree of leads[top]. */

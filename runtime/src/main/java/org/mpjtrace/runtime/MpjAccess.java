@@ -27,6 +27,21 @@ interface MpjAccess {
 
     byte[] recvBytes(Object comm, int source, int tag) throws ReflectiveOperationException;
 
+    /** An int array as a byte message (site-id maps): big-endian, four bytes each. */
+    default void sendInts(Object comm, int[] values, int dest, int tag) throws ReflectiveOperationException {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(values.length * 4);
+        b.asIntBuffer().put(values);
+        sendBytes(comm, b.array(), dest, tag);
+    }
+
+    /** The int array {@link #sendInts} sent. */
+    default int[] recvInts(Object comm, int source, int tag) throws ReflectiveOperationException {
+        java.nio.IntBuffer ints = java.nio.ByteBuffer.wrap(recvBytes(comm, source, tag)).asIntBuffer();
+        int[] values = new int[ints.remaining()];
+        ints.get(values);
+        return values;
+    }
+
     /** The sum over all ranks of {@code value}, known to every rank (an Allreduce of one int on {@code comm}). */
     int allreduceSum(Object comm, int value) throws ReflectiveOperationException;
 }

@@ -4,9 +4,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
-import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.SiteTableMerger;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerLog;
@@ -38,7 +41,7 @@ final class OnlineTraceFile {
     /** Guarded by this: the next rewrite to make, and whether one is being made. */
     private Snapshot pending;
     private boolean writing;
-    private java.util.concurrent.ExecutorService writerThread;
+    private ExecutorService writerThread;
 
     OnlineTraceFile(RankContext ctx) {
         this.ctx = ctx;
@@ -46,11 +49,14 @@ final class OnlineTraceFile {
     }
 
     /** The merged table's id of each site of a JVM's table, adding that JVM's sites and call paths. */
-    int[] siteMap(List<CallSite> jvmSites, List<org.mpjtrace.trace.CallPath> jvmPaths) {
-        int[] map = sites.mapOf(jvmSites);
-        sites.remap(new RankTrace(0, "", 0, 0, new long[0], List.of(), List.of(), List.of(), org.mpjtrace.trace.RankStats.EMPTY),
-                jvmSites, jvmPaths);
-        return map;
+    int[] siteMap(String who, List<CallSite> jvmSites, List<CallPath> jvmPaths) {
+        return sites.add(who, jvmSites, jvmPaths);
+    }
+
+    /** {@link #siteMap} of rank 0's own JVM, as its tables are now. */
+    int[] ownSiteMap() {
+        List<CallPath> paths = ctx.tracer.paths.snapshot(); // paths before sites: every site a path names is interned
+        return siteMap("rank 0", ctx.tracer.sites.snapshot(), paths);
     }
 
     SiteTableMerger sites() {
@@ -77,11 +83,6 @@ final class OnlineTraceFile {
 
     MarkerLog log(boolean finished) {
         return new MarkerLog(ctx.size, clusterings, records, finished);
-    }
-
-    /** Signatures whose call paths the file must hold. */
-    Set<Long> stacks() {
-        return stacks;
     }
 
     /**
@@ -114,11 +115,11 @@ final class OnlineTraceFile {
         }
     }
 
-    private record Snapshot(JobMeta meta, GlobalTrace trace, MarkerLog log, List<CallSite> sites, List<org.mpjtrace.trace.CallPath> paths) {}
+    private record Snapshot(JobMeta meta, GlobalTrace trace, MarkerLog log, List<CallSite> sites, List<CallPath> paths) {}
 
-    private java.util.concurrent.Executor writer() {
+    private Executor writer() {
         if (writerThread == null) {
-            writerThread = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            writerThread = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "mpjtrace-writer");
                 t.setDaemon(true); // a job that never reaches Finalize must still be able to exit
                 return t;
@@ -164,9 +165,9 @@ final class OnlineTraceFile {
     }
 
     /** The call paths of the online trace's stack signatures. */
-    List<org.mpjtrace.trace.CallPath> usedPaths() {
-        List<org.mpjtrace.trace.CallPath> used = new ArrayList<>();
-        for (org.mpjtrace.trace.CallPath p : sites.allCallPaths()) if (stacks.contains(p.signature())) used.add(p);
+    List<CallPath> usedPaths() {
+        List<CallPath> used = new ArrayList<>();
+        for (CallPath p : sites.allCallPaths()) if (stacks.contains(p.signature())) used.add(p);
         return used;
     }
 

@@ -69,7 +69,7 @@ final class TraceCollector {
         if (ctx.rank != 0) {
             try {
                 ctx.mpj.sendBytes(ctx.privateComm, mine, 0, TAG);
-                if (ctx.compressor != null) mergeUp(ctx, renumbered(ctx, receiveMap(ctx)));
+                if (ctx.compressor != null) mergeUp(ctx, renumbered(ctx, ctx.mpj.recvInts(ctx.privateComm, 0, MAP_TAG)));
             } catch (Throwable t) {
                 TracerLog.line("rank " + ctx.rank + ": could not send its trace to rank 0 (" + TracerLog.describe(t) + ")");
             }
@@ -86,20 +86,6 @@ final class TraceCollector {
             ctx.disable(t);
             return new GlobalTrace(List.of(), RankSet.single(ctx.rank));
         }
-    }
-
-    private static int[] receiveMap(RankContext ctx) throws ReflectiveOperationException {
-        byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm, 0, MAP_TAG);
-        java.nio.IntBuffer ints = java.nio.ByteBuffer.wrap(bytes).asIntBuffer();
-        int[] map = new int[ints.remaining()];
-        ints.get(map);
-        return map;
-    }
-
-    private static void sendMap(RankContext ctx, int rank, int[] map) throws ReflectiveOperationException {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(map.length * 4);
-        b.asIntBuffer().put(map);
-        ctx.mpj.sendBytes(ctx.privateComm, b.array(), rank, MAP_TAG);
     }
 
     /**
@@ -170,7 +156,7 @@ final class TraceCollector {
         if (ctx.compressor != null) {
             try {
                 long start = System.nanoTime();
-                for (int r = 1; r < ctx.size; r++) sendMap(ctx, r, maps[r] == null ? new int[0] : maps[r]);
+                for (int r = 1; r < ctx.size; r++) ctx.mpj.sendInts(ctx.privateComm, maps[r] == null ? new int[0] : maps[r], r, MAP_TAG);
                 global = mergeUp(ctx, renumbered(ctx, maps[0] == null ? new int[0] : maps[0]));
                 global = global.withMergeNanos(System.nanoTime() - start);
             } catch (Throwable t) {
