@@ -2,6 +2,7 @@ package org.mpjtrace.runtime;
 
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.cluster.ChameleonKeys;
 
 /**
  * Which MPJ calls are markers (agent key {@code marker}), chosen with no change to the program:
@@ -35,22 +36,9 @@ final class MarkerRule {
     static MarkerRule parse(String text) {
         if (text.equals("none")) return NONE;
         if (text.equals("barrier")) return new MarkerRule(text, null, null, -1, true);
-        if (!text.startsWith("site:")) throw bad(text);
-        String spec = text.substring("site:".length());
-        int line = -1;
-        int colon = spec.indexOf(':');
-        if (colon >= 0) {
-            try {
-                line = Integer.parseInt(spec.substring(colon + 1));
-            } catch (NumberFormatException e) {
-                throw bad(text);
-            }
-            if (line < 1) throw bad(text);
-            spec = spec.substring(0, colon);
-        }
-        int dot = spec.lastIndexOf('.');
-        if (dot <= 0 || dot == spec.length() - 1) throw bad(text);
-        return new MarkerRule(text, spec.substring(0, dot), spec.substring(dot + 1), line, false);
+        ChameleonKeys.SiteRule site = ChameleonKeys.parseSite(text);
+        if (site == null) throw bad(text);
+        return new MarkerRule(text, site.className(), site.method(), site.line(), false);
     }
 
     private static IllegalArgumentException bad(String text) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import org.mpjtrace.trace.cluster.ChameleonKeys;
 
 /**
  * The agent's options: {@code -javaagent:tracer.jar=key=value,key=value}, or {@code config=FILE} naming
@@ -50,8 +51,6 @@ public final class TracerConfig {
     /** Default stackDepth: see docs/benchmarks.md, "Calling context", for why 3. */
     public static final int DEFAULT_STACK_DEPTH = 3;
     public static final int MAX_STACK_DEPTH = 16;
-    public static final int DEFAULT_K = 9;
-    public static final int MAX_K = 4096;
 
     private TracerConfig(String mode, MarkerRule marker, int callFrequency, int k, boolean keepDump, Path output, int ringSize,
                          int stackDepth, int faultRank, long faultAfter, Map<String, String> given) {
@@ -89,13 +88,14 @@ public final class TracerConfig {
         if (!mode.equals("dump") && !mode.equals("full") && !mode.equals("chameleon"))
             throw new IllegalArgumentException("bad value for agent key 'mode': '" + mode + "' (expected: dump, full or chameleon)");
         boolean chameleon = mode.equals("chameleon");
-        for (String key : new String[] {"marker", "callFrequency", "k"}) {
+        for (String key : new String[] {ChameleonKeys.MARKER, ChameleonKeys.CALL_FREQUENCY, ChameleonKeys.K}) {
             if (merged.containsKey(key) && !chameleon)
                 throw new IllegalArgumentException("bad value for agent key '" + key + "': only mode chameleon uses markers and leads");
         }
-        MarkerRule marker = chameleon ? MarkerRule.parse(merged.getOrDefault("marker", "barrier")) : MarkerRule.NONE;
-        int callFrequency = intKey(merged, "callFrequency", 1, 1, Integer.MAX_VALUE, "a whole number from 1");
-        int k = intKey(merged, "k", DEFAULT_K, 1, MAX_K, "1 to " + MAX_K);
+        MarkerRule marker = chameleon ? MarkerRule.parse(merged.getOrDefault(ChameleonKeys.MARKER, ChameleonKeys.DEFAULT_MARKER)) : MarkerRule.NONE;
+        int callFrequency = intKey(merged, ChameleonKeys.CALL_FREQUENCY, ChameleonKeys.DEFAULT_CALL_FREQUENCY, 1, Integer.MAX_VALUE,
+                "a whole number from 1");
+        int k = intKey(merged, ChameleonKeys.K, ChameleonKeys.DEFAULT_K, 1, ChameleonKeys.MAX_K, "1 to " + ChameleonKeys.MAX_K);
         String keep = merged.getOrDefault("keepDump", "false");
         if (!keep.equals("true") && !keep.equals("false"))
             throw new IllegalArgumentException("bad value for agent key 'keepDump': '" + keep + "' (expected: true or false)");
@@ -104,28 +104,10 @@ public final class TracerConfig {
             throw new IllegalArgumentException("bad value for agent key 'keepDump': only mode full keeps a dump beside its trace");
         String out = merged.getOrDefault("output", "mpjtrace.mpjt");
         if (out.isEmpty()) throw new IllegalArgumentException("bad value for agent key 'output': empty path");
-        int ringSize = 16384;
-        String ring = merged.get("ringSize");
-        if (ring != null) {
-            try {
-                ringSize = Integer.parseInt(ring);
-            } catch (NumberFormatException e) {
-                ringSize = -1;
-            }
-            if (ringSize < 64 || ringSize > 1 << 20 || Integer.bitCount(ringSize) != 1)
-                throw new IllegalArgumentException("bad value for agent key 'ringSize': '" + ring + "' (expected a power of two from 64 to 1048576)");
-        }
-        int stackDepth = DEFAULT_STACK_DEPTH;
-        String depth = merged.get("stackDepth");
-        if (depth != null) {
-            try {
-                stackDepth = Integer.parseInt(depth);
-            } catch (NumberFormatException e) {
-                stackDepth = -1;
-            }
-            if (stackDepth < 0 || stackDepth > MAX_STACK_DEPTH)
-                throw new IllegalArgumentException("bad value for agent key 'stackDepth': '" + depth + "' (expected 0 to " + MAX_STACK_DEPTH + ")");
-        }
+        String ringExpected = "a power of two from 64 to 1048576";
+        int ringSize = intKey(merged, "ringSize", 16384, 64, 1 << 20, ringExpected);
+        if (Integer.bitCount(ringSize) != 1) throw badValue("ringSize", merged.get("ringSize"), ringExpected);
+        int stackDepth = intKey(merged, "stackDepth", DEFAULT_STACK_DEPTH, 0, MAX_STACK_DEPTH, "0 to " + MAX_STACK_DEPTH);
         int faultRank = -1;
         long faultAfter = 0;
         String fault = merged.get("injectFault");
@@ -152,7 +134,11 @@ public final class TracerConfig {
         } catch (NumberFormatException e) {
             // reported below, like an out-of-range value
         }
-        throw new IllegalArgumentException("bad value for agent key '" + key + "': '" + text + "' (expected " + expected + ")");
+        throw badValue(key, text, expected);
+    }
+
+    private static IllegalArgumentException badValue(String key, String text, String expected) {
+        return new IllegalArgumentException("bad value for agent key '" + key + "': '" + text + "' (expected " + expected + ")");
     }
 
     private static Map<String, String> load(String file) {

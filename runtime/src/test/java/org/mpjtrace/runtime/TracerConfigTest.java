@@ -97,7 +97,7 @@ class TracerConfigTest {
         assertEquals("barrier", c.marker.text);
         assertTrue(c.marker.isBarrier());
         assertEquals(1, c.callFrequency);
-        assertEquals(TracerConfig.DEFAULT_K, c.k);
+        assertEquals(org.mpjtrace.trace.cluster.ChameleonKeys.DEFAULT_K, c.k);
         assertTrue(TracerConfig.parse("mode=chameleon,marker=none").marker.isNone());
         assertEquals("bad value for agent key 'marker': 'site:main' (expected site:CLASS.METHOD, site:CLASS.METHOD:LINE, barrier or none)",
                 assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,marker=site:main")).getMessage());
