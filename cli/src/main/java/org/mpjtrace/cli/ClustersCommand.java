@@ -10,11 +10,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code mpjtrace clusters}: how the ranks of a chameleon-mode job clustered at its markers. */
+/** {@code mpjtrace clusters}: how the ranks of a job traced in a clustering mode clustered at its markers. */
 @Command(name = "clusters",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = {"Prints the clustering history of a chameleon-mode trace.", "",
+        description = {"Prints the clustering history of a trace of mode chameleon, acurdion or reference.", "",
                 "At every acted-on marker all ranks agree on a state:",
                 "  AT  all tracing: every rank records its calls (the first marker, and after any rank's behaviour changed);",
                 "  C   clustering: no rank's Call-Path changed since the last marker, so the ranks cluster by behaviour "
@@ -25,18 +25,21 @@ import picocli.CommandLine.Spec;
                 "",
                 "One row per marker: its number (acted-on markers counted from 1, F last), the marker calls made by then, "
                         + "the state, how many ranks' Call-Path changed since the previous marker, the calls merged into "
-                        + "the trace there and how long the merge took. Under a marker that clustered: the clusters, with "
-                        + "whether end-points compared relative to each rank or as absolute ranks and how long it took, then "
-                        + "per cluster its lead, size, signature (Call-Path, mean source and destination end-points) and "
-                        + "member ranks as a ranklist. A marker that keeps an earlier clustering names its marker. Last, "
-                        + "how many markers were in each state.",
+                        + "the trace there and how long the merge took. Under a marker that clustered: a line 'N clusters' "
+                        + "saying what they were formed on and how long clustering took, then per cluster its lead, size, "
+                        + "signature and member ranks as a ranklist. Mode chameleon: Call-Path and mean source and destination "
+                        + "end-points, relative to each rank or as absolute ranks. Mode acurdion: first the signature format "
+                        + "(ACURDION's Table I: X under each of the eleven signatures that Adaptive Signature Building "
+                        + "selected, because some ranks differ in it), then the lead's value of each selected signature. Mode "
+                        + "reference: the hash of the whole event sequence. A marker that keeps an earlier clustering names its "
+                        + "marker. Last, how many markers were in each state.",
                 "A trace written while the job ran (it died before MPI.Finalize) says so on its first line."})
 final class ClustersCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "trace file of mode chameleon")
+    @Parameters(index = "0", paramLabel = "FILE", description = "trace file of mode chameleon, acurdion or reference")
     Path file;
 
     @Override
@@ -45,7 +48,7 @@ final class ClustersCommand implements Callable<Integer> {
             TraceFile trace = TraceFiles.load(file);
             if (trace.markers() == null)
                 throw new BadInputException(file + ": a " + trace.meta().mode() + "-mode trace has no clustering history "
-                        + "(only mode chameleon clusters)");
+                        + "(only modes chameleon, acurdion and reference cluster)");
             PrintWriter out = spec.commandLine().getOut();
             ClusterHistory.print(out, file.toString(), trace);
             out.flush();

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.mpjtrace.cli.job.ChameleonOptions;
+import org.mpjtrace.cli.job.ClusteringOptions;
 import org.mpjtrace.cli.job.Installation;
 import org.mpjtrace.cli.job.JobLauncher;
 import org.mpjtrace.cli.job.JobRequest;
@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
         description = {"Runs an MPJ program under the tracer and writes one trace file.", "",
                 "Starts the job with MPJ Express's starter and the tracer agent in every rank. Everything after MAIN "
                         + "is passed to the program. Needs MPJ_HOME (bin/mpjtrace sets it).",
-                "Options marked 'mode chameleon' need --mode chameleon; a job that dies there still leaves the trace "
-                        + "merged up to its last marker."})
+                "Options marked with modes apply to those modes only. The clustering modes (chameleon, acurdion, reference) "
+                        + "merge at markers: a job that dies there still leaves the trace merged up to its last marker."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -42,23 +42,35 @@ final class RunCommand implements Callable<Integer> {
     Path machines;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = JobRequest.DUMP,
-            description = "tracing mode: dump (every call of every rank), full (loop-compressed, merged across ranks at the end) "
-                    + "or chameleon (the ranks cluster at markers, then one lead per cluster traces; merged online) (default: ${DEFAULT-VALUE})")
+            description = "tracing mode: dump (every call of every rank), full (loop-compressed, merged across ranks at the end), "
+                    + "chameleon (the ranks cluster at markers on Call-Path and end-points, then one lead per cluster traces; merged online), "
+                    + "acurdion (as chameleon, clustering on eleven signatures chosen adaptively) or reference (as chameleon, one cluster "
+                    + "per distinct event sequence: the comparison baseline) (default: ${DEFAULT-VALUE})")
     String mode;
 
     @Option(names = "--marker", paramLabel = "RULE",
-            description = "mode chameleon: which calls are markers: barrier (every Barrier on COMM_WORLD), site:CLASS.METHOD "
+            description = "modes chameleon, acurdion, reference: which calls are markers: barrier (every Barrier on COMM_WORLD), site:CLASS.METHOD "
                     + "(the collectives called in that method; CLASS full or simple name), site:CLASS.METHOD:LINE (the one at that line), "
                     + "or none (cluster once, at MPI.Finalize)")
     String marker;
 
-    @Option(names = "--call-frequency", paramLabel = "N", description = "mode chameleon: act on every N-th marker call only")
+    @Option(names = "--call-frequency", paramLabel = "N", description = "modes chameleon, acurdion, reference: act on every N-th marker call only")
     Integer callFrequency;
 
     @Option(names = {"-k", "--leads"}, paramLabel = "N",
-            description = "mode chameleon: K, the number of leads (clusters) that keep tracing after clustering; more when the "
-                    + "ranks' Call-Paths outnumber it")
+            description = "modes chameleon, acurdion: K, the number of leads (clusters) that keep tracing after clustering; more when the "
+                    + "ranks' Call-Paths outnumber it (default 9)")
     Integer leads;
+
+    @Option(names = "--distance", paramLabel = "METRIC", description = "mode acurdion: manhattan (default) or euclidean")
+    String distance;
+
+    @Option(names = "--step", paramLabel = "STEP",
+            description = "mode acurdion: double (default: split by Call-Path first, so no call is lost) or single (all signatures at once)")
+    String step;
+
+    @Option(names = "--selector", paramLabel = "SELECTOR", description = "mode acurdion: farthest (K-farthest, default) or medoids (K-medoids)")
+    String selector;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "trace file (default: MAIN's simple name + .mpjt)")
     Path output;
@@ -85,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
             JobRequest req = JobRequest.of(classpath, command.get(0), command.subList(1, command.size()))
                     .withRanks(ranks).withDevice(device).withMachines(machines).withMode(mode)
                     .withOutput(output).withAgentOptions(agentOptions).withTrace(!noTrace)
-                    .withChameleon(new ChameleonOptions(marker, callFrequency, leads));
+                    .withClustering(new ClusteringOptions(marker, callFrequency, leads, distance, step, selector));
             return new JobLauncher(Installation.fromEnvironment(), spec.commandLine().getErr()).run(req).exitCode();
         });
     }

@@ -3,7 +3,7 @@ package org.mpjtrace.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.mpjtrace.cli.format.ChameleonSummary;
+import org.mpjtrace.cli.format.ClusteringSummary;
 import org.mpjtrace.cli.format.GlobalSummary;
 import org.mpjtrace.cli.format.StatsReport;
 import org.mpjtrace.trace.TraceFile;
@@ -41,7 +41,7 @@ final class StatsCommand implements Callable<Integer> {
             TraceFile trace = TraceFiles.load(file);
             PrintWriter out = spec.commandLine().getOut();
             if (trace.global() != null) GlobalSummary.print(out, trace, java.nio.file.Files.size(file));
-            if (trace.markers() != null) ChameleonSummary.print(out, trace);
+            if (trace.markers() != null) ClusteringSummary.print(out, trace);
             StatsReport.print(out, file.toString(), trace);
             out.flush();
             return ExitCodes.OK;

@@ -26,7 +26,7 @@ class ClustersCommandTest {
     void oneRowPerMarkerWithStateChangedRanksAndMerge() throws Exception {
         Cli c = clusters(ChameleonTraces.finished());
         List<String> lines = c.out.lines().toList();
-        assertEquals(dir.resolve("c.mpjt") + ": 4 ranks, marker site:Solver.step, callFrequency 2, K 2", lines.get(0));
+        assertEquals(dir.resolve("c.mpjt") + ": 4 ranks, mode chameleon, marker site:Solver.step, callFrequency 2, K 2", lines.get(0));
         assertEquals("  marker  call  state  changed  merged calls  merge ms  clusters", lines.get(1));
         row(c.out, "1", "2", "AT", "0", "0", "0.000", "-");
         row(c.out, "2", "4", "C", "0", "40", "1.250", "new");
@@ -41,18 +41,18 @@ class ClustersCommandTest {
         Cli c = clusters(ChameleonTraces.finished());
         List<String> lines = c.out.lines().toList();
         int second = lines.indexOf(row(c.out, "2", "4", "C"));
-        assertEquals("2 clusters (end-points relative, clustered in 0.412 ms)", lines.get(second + 1).strip());
+        assertEquals("2 clusters (on Call-Path and end-points relative, clustered in 0.412 ms)", lines.get(second + 1).strip());
         assertEquals("lead  size  Call-Path           src  dest  ranks", lines.get(second + 2).strip());
         row(c.out, "0", "1", "0000000000000abc", "0.00", "1.00", "<1 0 1 1>");
         row(c.out, "1", "3", "123456789abcdef0", "-1.00", "1.00", "<1 1 3 1>");
         assertTrue(lines.get(second + 5).strip().startsWith("3 "), "marker 3 follows the clusters: " + c.out);
 
         int fifth = lines.indexOf(row(c.out, "5", "10", "C"));
-        assertEquals("2 clusters (end-points absolute, clustered in 0.150 ms)", lines.get(fifth + 1).strip());
+        assertEquals("2 clusters (on Call-Path and end-points absolute, clustered in 0.150 ms)", lines.get(fifth + 1).strip());
         row(c.out, "0", "2", "0000000000000abc", "3.00", "1.50", "<1 0 2 2>");
         row(c.out, "1", "2", "123456789abcdef0", "0.25", "2.00", "<1 1 2 2>");
         // L and F refer back instead of repeating the clusters.
-        assertEquals(2, lines.stream().filter(l -> l.contains(" clusters (end-points ")).count(), c.out);
+        assertEquals(2, lines.stream().filter(l -> l.contains(" clusters (on Call-Path and end-points ")).count(), c.out);
     }
 
     @Test

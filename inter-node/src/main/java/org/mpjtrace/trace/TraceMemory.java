@@ -3,8 +3,8 @@ package org.mpjtrace.trace;
 import java.util.Arrays;
 
 /**
- * How much trace memory one rank held at its acted-on markers, per clustering state (mode chameleon;
- * the Chameleon paper's Table IV). Bytes are the estimated heap size of the rank's partial trace (its
+ * How much trace memory one rank held at its acted-on markers, per clustering state (the clustering
+ * modes; the Chameleon paper's Table IV), or in mode full at Finalize (its whole trace, state F). Bytes are the estimated heap size of the rank's partial trace (its
  * loop-compressed events since the last merge) at the marker, before any merge dropped it; the
  * thread rings, a fixed cost of every traced rank, are not counted.
  *
@@ -22,6 +22,19 @@ public record TraceMemory(long[] markers, long[] maxBytes, long[] sumBytes) {
         markers = markers.clone();
         maxBytes = maxBytes.clone();
         sumBytes = sumBytes.clone();
+    }
+
+    /** Mode full: the rank's whole loop-compressed trace, held until Finalize (state F's code is 3). */
+    public static TraceMemory atFinalize(long bytes) {
+        long[] markers = new long[STATES], max = new long[STATES], sum = new long[STATES];
+        markers[STATES - 1] = 1;
+        max[STATES - 1] = sum[STATES - 1] = bytes;
+        return new TraceMemory(markers, max, sum);
+    }
+
+    /** The largest trace the rank held at any marker, in any state. */
+    public long peakBytes() {
+        return Arrays.stream(maxBytes).max().orElse(0);
     }
 
     public boolean isEmpty() {

@@ -3,12 +3,14 @@ package org.mpjtrace.runtime;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
+import org.mpjtrace.trace.cluster.RankSignature;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
 import org.mpjtrace.trace.global.GlobalTrace;
 
 /**
- * One rank's part in mode chameleon: the marker state machine (DESIGN.md section 7, Chameleon's
+ * One rank's part in the clustering modes (chameleon, acurdion, reference): the marker state machine (DESIGN.md section 7, Chameleon's
  * Algorithms 1 and 3), run on the rank's own thread when a marker call returns. All ranks call it at the
  * same markers (markers are collectives), vote together and so always agree on the state:
  * <ul>
@@ -19,8 +21,10 @@ import org.mpjtrace.trace.global.GlobalTrace;
  *       the leads first merge what they have, and re-clustering is pending again;</li>
  *   <li>MPI.Finalize: F, re-cluster if every rank traced since the last merge, and merge the rest.</li>
  * </ul>
- * After C and L only leads record; after AT everyone does. The tree work is in {@link ClusterTree} and
- * {@link LeadMerge}; rank 0 keeps the online trace in {@link OnlineTraceFile}.
+ * After C and L only leads record; after AT everyone does. The modes differ only in how they cluster:
+ * {@link ClusterTree} (chameleon: Call-Path and end-points; reference: whole event sequences) or
+ * {@link AcurdionTree}. The leads merge in {@link LeadMerge}; rank 0 keeps the online trace in
+ * {@link OnlineTraceFile}.
  */
 final class ChameleonRank {
     private final RankContext ctx;
@@ -112,7 +116,16 @@ final class ChameleonRank {
     }
 
     private void cluster() throws ReflectiveOperationException {
-        clustering = ClusterTree.cluster(ctx, sink.clusteringSignature(), ctx.tracer.config.k);
+        TracerConfig config = ctx.tracer.config;
+        clustering = switch (config.mode) {
+            case ClusteringKeys.ACURDION -> AcurdionTree.cluster(ctx, sink.acurdionSignature(ctx), config.acurdion, config.k);
+            case ClusteringKeys.REFERENCE -> {
+                // Equal whole-sequence hashes cluster, and nothing else: no K, no end-points to compare.
+                Clustering c = ClusterTree.cluster(ctx, new RankSignature(ctx.rank, sink.referenceSignature(), 0, 0, 0, 0), Integer.MAX_VALUE);
+                yield new Clustering(c.clusters(), false, c.nanos(), 0);
+            }
+            default -> ClusterTree.cluster(ctx, sink.clusteringSignature(), config.k);
+        };
         if (file != null) clusteringIndex = file.addClustering(clustering);
     }
 

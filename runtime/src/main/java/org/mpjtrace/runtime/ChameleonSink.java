@@ -1,15 +1,19 @@
 package org.mpjtrace.runtime;
 
 import java.util.List;
+import org.mpjtrace.signatures.cluster.SignatureVector;
 import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
 import org.mpjtrace.trace.cluster.RankSignature;
 import org.mpjtrace.trace.fold.TraceFootprint;
+import org.mpjtrace.trace.fold.TraceLoopSignature;
 import org.mpjtrace.trace.fold.TraceNode;
 import org.mpjtrace.trace.fold.TraceShapeSignature;
 
 /**
- * Where the fold thread puts a rank's records in mode chameleon: every record updates the interval's
- * signatures; only while the rank records (all tracing, or it is a lead) does it also go into the
+ * Where the fold thread puts a rank's records in the clustering modes (chameleon, acurdion, reference):
+ * every record updates the interval's signatures (Call-Path and end-points always; the parameter
+ * signatures in mode acurdion; the whole-sequence hash in mode reference); only while the rank records (all tracing, or it is a lead) does it also go into the
  * rank's partial trace, the loop-compressed calls since the last merge. A non-lead holds no partial
  * trace at all: {@code partial} is null, so its memory is gone, not just unused.
  *
@@ -21,14 +25,20 @@ final class ChameleonSink implements RecordSink {
     private final int rank;
     private final int window;
     private final IntervalSignatures signatures;
+    /** Mode acurdion, else null. */
+    private final ParameterSignatures parameters;
+    /** Mode reference, else null. */
+    private final ReferenceSignature reference;
     private RankCompressor partial;
     /** Exit time of the rank's last call: the next call's compute time counts from it, traced or not. */
     private long lastExit;
 
-    ChameleonSink(int rank, long origin, int window) {
+    ChameleonSink(int rank, long origin, int window, String mode) {
         this.rank = rank;
         this.window = window;
         this.signatures = new IntervalSignatures(rank);
+        this.parameters = mode.equals(ClusteringKeys.ACURDION) ? new ParameterSignatures() : null;
+        this.reference = mode.equals(ClusteringKeys.REFERENCE) ? new ReferenceSignature(rank) : null;
         this.lastExit = origin;
         this.partial = new RankCompressor(rank, origin, window);
     }
@@ -36,6 +46,8 @@ final class ChameleonSink implements RecordSink {
     @Override
     public synchronized void append(long[] w, int base) {
         signatures.add(w, base);
+        if (parameters != null) parameters.add(w, base, lastExit);
+        if (reference != null) reference.add(w, base);
         if (partial != null) partial.append(w, base);
         lastExit = Event.exit(w, base);
     }
@@ -53,6 +65,21 @@ final class ChameleonSink implements RecordSink {
         RankSignature s = signatures.signature();
         if (partial == null || partial.nodes().isEmpty()) return s;
         return new RankSignature(s.rank(), TraceShapeSignature.of(partial.nodes()), s.srcRel(), s.destRel(), s.srcAbs(), s.destAbs());
+    }
+
+    /**
+     * Mode acurdion: the eleven signatures since the last merge, Call-Path as in {@link #clusteringSignature},
+     * LOOP from the partial trace's loops, TYPE through the rank's symbol tables.
+     */
+    synchronized SignatureVector acurdionSignature(RankContext ctx) {
+        RankSignature s = clusteringSignature();
+        long loop = partial == null ? 0 : TraceLoopSignature.of(partial.nodes());
+        return parameters.vector(s.callPath(), s.srcRel(), s.destRel(), loop, ctx.datatypes.infos(), ctx.redops.infos(), ctx.comms.infos());
+    }
+
+    /** Mode reference: the hash of every call since the last merge, with all its parameters. */
+    synchronized long referenceSignature() {
+        return reference.value();
     }
 
     /** A new interval starts: the Call-Path signature counts from here. */
@@ -77,5 +104,7 @@ final class ChameleonSink implements RecordSink {
     synchronized void restart(boolean recording) {
         partial = recording ? new RankCompressor(rank, lastExit, window) : null;
         signatures.resetEndpoints();
+        if (parameters != null) parameters.reset();
+        if (reference != null) reference.reset();
     }
 }

@@ -1,12 +1,14 @@
 package org.mpjtrace.runtime;
 
+import org.mpjtrace.signatures.cluster.BinomialTree;
 import org.mpjtrace.trace.cluster.ClusterSets;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.ClusteringCodec;
 import org.mpjtrace.trace.cluster.RankSignature;
 
 /**
- * Clustering over a binomial tree of all ranks on the private communicator (Chameleon's Algorithm 3,
+ * Mode chameleon's clustering (and mode reference's, with no bound on the clusters) over a binomial tree
+ * ({@link BinomialTree}) of all ranks on the private communicator (Chameleon's Algorithm 3,
  * lines 7-25): each rank starts with its own signature, receives its children's cluster lists, merges
  * them into its own keeping at most K clusters (so a node never holds more than 2K+1), and sends the
  * result to its parent; rank 0 picks the final clusters and the same tree carries them back down.
@@ -21,22 +23,21 @@ final class ClusterTree {
     static Clustering cluster(RankContext ctx, RankSignature mine, int k) throws ReflectiveOperationException {
         long start = System.nanoTime();
         ClusterSets sets = ClusterSets.of(mine);
-        int lowBit = ctx.rank == 0 ? Integer.highestOneBit(Math.max(1, ctx.size - 1)) << 1 : Integer.lowestOneBit(ctx.rank);
-        for (int step = 1; step < lowBit && ctx.rank + step < ctx.size; step <<= 1) {
-            int child = ctx.rank + step;
-            sets = sets.merge(readable(ctx, ctx.mpj.recvBytes(ctx.privateComm, child, UP_TAG), child, Math.min(step, ctx.size - child), k), k);
+        int[] children = BinomialTree.children(ctx.rank, ctx.size);
+        for (int child : children) {
+            byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm, child, UP_TAG);
+            sets = sets.merge(readable(ctx, bytes, child, BinomialTree.subtreeSize(child, ctx.size), k), k);
         }
         byte[] result;
-        if (ctx.rank == 0) {
+        int parent = BinomialTree.parent(ctx.rank);
+        if (parent < 0) {
             result = ClusteringCodec.encode(sets.result(System.nanoTime() - start));
         } else {
-            ctx.mpj.sendBytes(ctx.privateComm, sets.encode(), ctx.rank - lowBit, UP_TAG);
-            result = ctx.mpj.recvBytes(ctx.privateComm, ctx.rank - lowBit, DOWN_TAG);
+            ctx.mpj.sendBytes(ctx.privateComm, sets.encode(), parent, UP_TAG);
+            result = ctx.mpj.recvBytes(ctx.privateComm, parent, DOWN_TAG);
         }
         // Down the same tree, the largest subtree first.
-        for (int step = lowBit >> 1; step >= 1; step >>= 1) {
-            if (ctx.rank + step < ctx.size) ctx.mpj.sendBytes(ctx.privateComm, result, ctx.rank + step, DOWN_TAG);
-        }
+        for (int i = children.length - 1; i >= 0; i--) ctx.mpj.sendBytes(ctx.privateComm, result, children[i], DOWN_TAG);
         return ClusteringCodec.decode(result, ctx.size);
     }
 

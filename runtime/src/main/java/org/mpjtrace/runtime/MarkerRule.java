@@ -2,7 +2,7 @@ package org.mpjtrace.runtime;
 
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Op;
-import org.mpjtrace.trace.cluster.ChameleonKeys;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
 
 /**
  * Which MPJ calls are markers (agent key {@code marker}), chosen with no change to the program:
@@ -36,7 +36,7 @@ final class MarkerRule {
     static MarkerRule parse(String text) {
         if (text.equals("none")) return NONE;
         if (text.equals("barrier")) return new MarkerRule(text, null, null, -1, true);
-        ChameleonKeys.SiteRule site = ChameleonKeys.parseSite(text);
+        ClusteringKeys.SiteRule site = ClusteringKeys.parseSite(text);
         if (site == null) throw bad(text);
         return new MarkerRule(text, site.className(), site.method(), site.line(), false);
     }

@@ -12,6 +12,9 @@ import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
+import org.mpjtrace.trace.TraceMemory;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
+import org.mpjtrace.trace.fold.TraceFootprint;
 
 /**
  * Everything the tracer keeps for one rank. In multicore mode the ranks are threads of one JVM sharing
@@ -41,7 +44,7 @@ final class RankContext {
     final RankCompressor compressor;
     /** What the fold thread appends this rank's records to. */
     final RecordSink sink;
-    /** Mode chameleon: the rank's marker state machine; null in other modes. */
+    /** Clustering modes (chameleon, acurdion, reference): the rank's marker state machine; null in other modes. */
     final ChameleonRank chameleon;
     /** This rank's COMM_WORLD (the barrier marker rule compares against it). */
     final Object world;
@@ -69,7 +72,7 @@ final class RankContext {
         int window = org.mpjtrace.trace.fold.TraceFolding.DEFAULT_WINDOW;
         this.store = mode.equals("dump") || tracer.config.keepDump ? store : null;
         this.compressor = full ? new RankCompressor(rank, initEnter, window) : null;
-        ChameleonSink clustered = mode.equals("chameleon") ? new ChameleonSink(rank, initEnter, window) : null;
+        ChameleonSink clustered = ClusteringKeys.clusters(mode) ? new ChameleonSink(rank, initEnter, window, mode) : null;
         if (clustered != null) this.sink = clustered;
         else this.sink = compressor == null ? this.store : this.store == null ? compressor : RecordSink.both(this.store, compressor);
         this.world = world;
@@ -129,8 +132,9 @@ final class RankContext {
             waits += ring.waits();
             waitNanos += ring.waitNanos();
         }
-        RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason,
-                chameleon == null ? org.mpjtrace.trace.TraceMemory.NONE : chameleon.memory());
+        TraceMemory memory = chameleon != null ? chameleon.memory()
+                : compressor != null ? TraceMemory.atFinalize(TraceFootprint.bytes(compressor.nodes())) : TraceMemory.NONE;
+        RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason, memory);
         long[] words = store == null ? new long[0] : store.toArray();
         return new RankTrace(rank, host, initNanos, words.length / org.mpjtrace.trace.Event.WORDS, words,
                 comms.infos(), datatypes.infos(), redops.infos(), stats);

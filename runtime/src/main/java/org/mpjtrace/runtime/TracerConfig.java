@@ -5,9 +5,11 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.mpjtrace.trace.cluster.ChameleonKeys;
+import org.mpjtrace.signatures.cluster.ClusterOptions;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
 
 /**
  * The agent's options: {@code -javaagent:tracer.jar=key=value,key=value}, or {@code config=FILE} naming
@@ -16,25 +18,33 @@ import org.mpjtrace.trace.cluster.ChameleonKeys;
  */
 public final class TracerConfig {
     /** Every key the agent knows, with its meaning (shown when a key is unknown). */
-    public static final Map<String, String> KEYS = Map.of(
-            "mode", "tracing mode: dump (every call of every rank, lossless), full (loop-compressed, merged across ranks at Finalize, lossless) or chameleon (ranks cluster at markers, one lead per cluster traces, merged online)",
-            "marker", "mode chameleon: which calls are markers: site:CLASS.METHOD, site:CLASS.METHOD:LINE (collectives called there), barrier (every Barrier on COMM_WORLD) or none (default barrier)",
-            "callFrequency", "mode chameleon: act on every N-th marker call (default 1)",
-            "k", "mode chameleon: the number of leads, 1 to 4096 (default 9; more when Call-Paths outnumber it)",
-            "keepDump", "true: in mode full, also keep every call as in dump mode, in the same file (to check the compression)",
-            "output", "trace file written by rank 0 (default mpjtrace.mpjt in the working directory)",
-            "config", "properties file with any of these keys",
-            "ringSize", "records per thread ring, a power of two from 64 to 1048576 (default 16384)",
-            "stackDepth", "callers folded into each call's stack signature, 0 to 16 (default 3; 0: the MPJ call site alone, no rewriting of callers)",
-            "injectFault", "RANK:N makes the tracer fail on rank RANK at its N-th record (tests its failure path)");
+    public static final Map<String, String> KEYS = Map.ofEntries(
+            Map.entry("mode", "tracing mode: dump (every call of every rank, lossless), full (loop-compressed, merged across ranks at Finalize, lossless), "
+                    + "chameleon (ranks cluster at markers on Call-Path and end-points, one lead per cluster traces, merged online), "
+                    + "acurdion (as chameleon, on eleven signatures chosen adaptively) or reference (as chameleon, a cluster per distinct event sequence)"),
+            Map.entry("marker", "modes chameleon, acurdion, reference: which calls are markers: site:CLASS.METHOD, site:CLASS.METHOD:LINE (collectives called there), barrier (every Barrier on COMM_WORLD) or none (cluster once, at Finalize) (default barrier)"),
+            Map.entry("callFrequency", "modes chameleon, acurdion, reference: act on every N-th marker call (default 1)"),
+            Map.entry("k", "modes chameleon, acurdion: the number of leads, 1 to 4096 (default 9; more when Call-Paths outnumber it)"),
+            Map.entry("distance", "mode acurdion: manhattan or euclidean (default manhattan)"),
+            Map.entry("step", "mode acurdion: double (partition by Call-Path first, never loses a call) or single (all signatures at once) (default double)"),
+            Map.entry("selector", "mode acurdion: farthest (K-farthest) or medoids (K-medoids) (default farthest)"),
+            Map.entry("keepDump", "true: in mode full, also keep every call as in dump mode, in the same file (to check the compression)"),
+            Map.entry("output", "trace file written by rank 0 (default mpjtrace.mpjt in the working directory)"),
+            Map.entry("config", "properties file with any of these keys"),
+            Map.entry("ringSize", "records per thread ring, a power of two from 64 to 1048576 (default 16384)"),
+            Map.entry("stackDepth", "callers folded into each call's stack signature, 0 to 16 (default 3; 0: the MPJ call site alone, no rewriting of callers)"),
+            Map.entry("injectFault", "RANK:N makes the tracer fail on rank RANK at its N-th record (tests its failure path)"));
+    private static final List<String> MODES = List.of("dump", "full", ClusteringKeys.CHAMELEON, ClusteringKeys.ACURDION, ClusteringKeys.REFERENCE);
 
     public final String mode;
-    /** Mode chameleon: which calls are markers; {@link MarkerRule#NONE} in other modes. */
+    /** Clustering modes: which calls are markers; {@link MarkerRule#NONE} in other modes. */
     final MarkerRule marker;
-    /** Mode chameleon: act on every callFrequency-th marker call. */
+    /** Clustering modes: act on every callFrequency-th marker call. */
     public final int callFrequency;
-    /** Mode chameleon: the number of leads (clusters) to keep. */
+    /** Modes chameleon and acurdion: the number of leads (clusters) to keep. */
     public final int k;
+    /** Mode acurdion: distance metric, single- or double-step, lead selector. */
+    public final ClusterOptions acurdion;
     /** Mode full also keeps every call, as dump does. */
     public final boolean keepDump;
     public final Path output;
@@ -52,12 +62,13 @@ public final class TracerConfig {
     public static final int DEFAULT_STACK_DEPTH = 3;
     public static final int MAX_STACK_DEPTH = 16;
 
-    private TracerConfig(String mode, MarkerRule marker, int callFrequency, int k, boolean keepDump, Path output, int ringSize,
+    private TracerConfig(String mode, MarkerRule marker, int callFrequency, int k, ClusterOptions acurdion, boolean keepDump, Path output, int ringSize,
                          int stackDepth, int faultRank, long faultAfter, Map<String, String> given) {
         this.mode = mode;
         this.marker = marker;
         this.callFrequency = callFrequency;
         this.k = k;
+        this.acurdion = acurdion;
         this.keepDump = keepDump;
         this.output = output;
         this.ringSize = ringSize;
@@ -85,17 +96,20 @@ public final class TracerConfig {
                 throw new IllegalArgumentException("unknown agent key '" + key + "' (known: " + String.join(", ", new java.util.TreeSet<>(KEYS.keySet())) + ")");
         }
         String mode = merged.getOrDefault("mode", "dump");
-        if (!mode.equals("dump") && !mode.equals("full") && !mode.equals("chameleon"))
-            throw new IllegalArgumentException("bad value for agent key 'mode': '" + mode + "' (expected: dump, full or chameleon)");
-        boolean chameleon = mode.equals("chameleon");
-        for (String key : new String[] {ChameleonKeys.MARKER, ChameleonKeys.CALL_FREQUENCY, ChameleonKeys.K}) {
-            if (merged.containsKey(key) && !chameleon)
-                throw new IllegalArgumentException("bad value for agent key '" + key + "': only mode chameleon uses markers and leads");
+        if (!MODES.contains(mode))
+            throw new IllegalArgumentException("bad value for agent key 'mode': '" + mode + "' (expected: " + String.join(", ", MODES) + ")");
+        for (String key : merged.keySet()) {
+            List<String> modes = ClusteringKeys.modesOf(key);
+            if (modes != null && !modes.contains(mode))
+                throw new IllegalArgumentException("bad value for agent key '" + key + "': " + ClusteringKeys.onlyModes(modes) + ", not mode " + mode);
         }
-        MarkerRule marker = chameleon ? MarkerRule.parse(merged.getOrDefault(ChameleonKeys.MARKER, ChameleonKeys.DEFAULT_MARKER)) : MarkerRule.NONE;
-        int callFrequency = intKey(merged, ChameleonKeys.CALL_FREQUENCY, ChameleonKeys.DEFAULT_CALL_FREQUENCY, 1, Integer.MAX_VALUE,
+        boolean clustering = ClusteringKeys.clusters(mode);
+        MarkerRule marker = clustering ? MarkerRule.parse(merged.getOrDefault(ClusteringKeys.MARKER, ClusteringKeys.DEFAULT_MARKER)) : MarkerRule.NONE;
+        int callFrequency = intKey(merged, ClusteringKeys.CALL_FREQUENCY, ClusteringKeys.DEFAULT_CALL_FREQUENCY, 1, Integer.MAX_VALUE,
                 "a whole number from 1");
-        int k = intKey(merged, ChameleonKeys.K, ChameleonKeys.DEFAULT_K, 1, ChameleonKeys.MAX_K, "1 to " + ChameleonKeys.MAX_K);
+        int k = intKey(merged, ClusteringKeys.K, ClusteringKeys.DEFAULT_K, 1, ClusteringKeys.MAX_K, "1 to " + ClusteringKeys.MAX_K);
+        ClusterOptions acurdion = ClusteringKeys.acurdionOptions(merged.get(ClusteringKeys.DISTANCE), merged.get(ClusteringKeys.STEP),
+                merged.get(ClusteringKeys.SELECTOR));
         String keep = merged.getOrDefault("keepDump", "false");
         if (!keep.equals("true") && !keep.equals("false"))
             throw new IllegalArgumentException("bad value for agent key 'keepDump': '" + keep + "' (expected: true or false)");
@@ -122,7 +136,7 @@ public final class TracerConfig {
             if (parts.length != 2 || faultRank < 0 || faultAfter < 1)
                 throw new IllegalArgumentException("bad value for agent key 'injectFault': '" + fault + "' (expected RANK:N, e.g. 1:100)");
         }
-        return new TracerConfig(mode, marker, callFrequency, k, keepDump, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
+        return new TracerConfig(mode, marker, callFrequency, k, acurdion, keepDump, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
     }
 
     private static int intKey(Map<String, String> options, String key, int fallback, int min, int max, String expected) {

@@ -92,12 +92,21 @@ class TracerConfigTest {
     }
 
     @Test
+    void theAcurdionExampleConfigFileInDocsIsValid() {
+        TracerConfig c = TracerConfig.parse("config=../docs/acurdion.properties");
+        assertEquals("acurdion", c.mode);
+        assertTrue(c.marker.isNone());
+        assertEquals(9, c.k);
+        assertEquals(org.mpjtrace.signatures.cluster.ClusterOptions.DEFAULT, c.acurdion);
+    }
+
+    @Test
     void chameleonKeysHaveDefaultsAndAreChecked() {
         TracerConfig c = TracerConfig.parse("mode=chameleon");
         assertEquals("barrier", c.marker.text);
         assertTrue(c.marker.isBarrier());
         assertEquals(1, c.callFrequency);
-        assertEquals(org.mpjtrace.trace.cluster.ChameleonKeys.DEFAULT_K, c.k);
+        assertEquals(org.mpjtrace.trace.cluster.ClusteringKeys.DEFAULT_K, c.k);
         assertTrue(TracerConfig.parse("mode=chameleon,marker=none").marker.isNone());
         assertEquals("bad value for agent key 'marker': 'site:main' (expected site:CLASS.METHOD, site:CLASS.METHOD:LINE, barrier or none)",
                 assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,marker=site:main")).getMessage());
@@ -107,8 +116,29 @@ class TracerConfigTest {
                 assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,k=0")).getMessage());
         assertEquals("bad value for agent key 'callFrequency': 'often' (expected a whole number from 1)",
                 assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,callFrequency=often")).getMessage());
-        assertEquals("bad value for agent key 'k': only mode chameleon uses markers and leads",
+        assertEquals("bad value for agent key 'k': only modes chameleon and acurdion use it, not mode full",
                 assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=full,k=4")).getMessage());
+        assertEquals("bad value for agent key 'k': only modes chameleon and acurdion use it, not mode reference",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=reference,k=4")).getMessage());
+    }
+
+    @Test
+    void acurdionKeysHaveDefaultsAndAreChecked() {
+        TracerConfig c = TracerConfig.parse("mode=acurdion");
+        assertEquals(org.mpjtrace.signatures.cluster.ClusterOptions.DEFAULT, c.acurdion);
+        assertTrue(c.marker.isBarrier(), "markers as in mode chameleon");
+        TracerConfig d = TracerConfig.parse("mode=acurdion,distance=euclidean,step=single,selector=medoids,marker=none,k=4");
+        assertEquals(new org.mpjtrace.signatures.cluster.ClusterOptions(org.mpjtrace.signatures.cluster.Metric.EUCLIDEAN,
+                org.mpjtrace.signatures.cluster.Step.SINGLE, org.mpjtrace.signatures.cluster.Selector.MEDOIDS), d.acurdion);
+        assertTrue(d.marker.isNone());
+        assertEquals(4, d.k);
+        assertEquals("bad value for agent key 'step': 'triple' (expected single or double)", error("mode=acurdion,step=triple"));
+        assertEquals("bad value for agent key 'distance': 'Manhattan' (expected manhattan or euclidean)", error("mode=acurdion,distance=Manhattan"));
+        assertEquals("bad value for agent key 'selector': 'kmeans' (expected farthest or medoids)", error("mode=acurdion,selector=kmeans"));
+        assertEquals("bad value for agent key 'step': only mode acurdion uses it, not mode chameleon", error("mode=chameleon,step=single"));
+        assertTrue(TracerConfig.parse("mode=reference,marker=site:A.b,callFrequency=3").marker.matchesSite(
+                new org.mpjtrace.trace.CallSite(0, "A", "b", 1, 0, "mpi.Intracomm.Barrier", 1)));
+        assertEquals("bad value for agent key 'mode': 'acurdeon' (expected: dump, full, chameleon, acurdion, reference)", error("mode=acurdeon"));
     }
 
     @Test

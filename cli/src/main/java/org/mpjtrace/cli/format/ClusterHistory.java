@@ -1,18 +1,25 @@
 package org.mpjtrace.cli.format;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpjtrace.signatures.cluster.LoopSignature;
+import org.mpjtrace.signatures.cluster.Signature;
+import org.mpjtrace.signatures.cluster.SignatureFormat;
+import org.mpjtrace.signatures.cluster.SignatureVector;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
 
 /**
- * A chameleon trace's clustering history as the {@code clusters} command prints it: one row per
+ * The clustering history of a trace of a clustering mode as the {@code clusters} command prints it: one row per
  * acted-on marker (and F), each new clustering under the marker that made it, one row per cluster;
  * a marker that keeps an earlier clustering names the marker that made it instead of repeating it.
  */
@@ -26,7 +33,8 @@ public final class ClusterHistory {
         MarkerLog log = trace.markers();
         String interim = MarkerLogText.interimNote(log);
         if (interim != null) out.println(interim);
-        out.println(fileLabel + ": " + log.worldSize() + " ranks, " + ChameleonSettings.oneLine(trace.meta()));
+        String mode = trace.meta().mode();
+        out.println(fileLabel + ": " + log.worldSize() + " ranks, mode " + mode + ", " + ClusteringSettings.oneLine(trace.meta()));
 
         // Which record made each clustering: the first to name it.
         Map<Integer, MarkerRecord> madeAt = new HashMap<>();
@@ -44,20 +52,69 @@ public final class ClusterHistory {
             for (int i = 0; i < log.records().size(); i++) {
                 out.println(lines.get(i + 1));
                 MarkerRecord r = log.records().get(i);
-                if (r.clustering() >= 0 && madeAt.get(r.clustering()) == r) printClustering(out, log.clusteringOf(r));
+                if (r.clustering() >= 0 && madeAt.get(r.clustering()) == r) printClustering(out, mode, log.clusteringOf(r));
             }
         }
         out.println("markers: " + MarkerLogText.stateCounts(log, MarkerState.AT, MarkerState.C, MarkerState.L, MarkerState.F));
     }
 
-    /** The heading line, then lead, size, signature and members of each cluster. */
-    private static void printClustering(PrintWriter out, Clustering c) {
-        out.println(CLUSTER_INDENT + MarkerLogText.plural(c.clusters().size(), "cluster") + " (end-points "
-                + (c.absoluteEndpoints() ? "absolute" : "relative") + ", clustered in " + Units.millis(c.nanos()) + " ms)");
-        TextTable table = new TextTable(">lead", ">size", "Call-Path", ">src", ">dest", "ranks");
-        for (Cluster k : c.clusters())
-            table.row(k.lead(), k.members().size(), String.format("%016x", k.callPath()), Units.twoDecimals(k.src()),
-                    Units.twoDecimals(k.dest()), k.members());
+    /**
+     * The heading line ({@code N clusters}, what they were formed on, how long it took), in mode acurdion
+     * the signature format as ACURDION's Table I shows it (X for each signature selected), then per cluster
+     * its lead, size, signature (in mode acurdion the selected ones) and members.
+     */
+    private static void printClustering(PrintWriter out, String mode, Clustering c) {
+        String on = switch (mode) {
+            case ClusteringKeys.REFERENCE -> "whole event sequences";
+            case ClusteringKeys.ACURDION -> SignatureFormat.labels(c.format()).size() + " of " + Signature.values().length + " signatures";
+            default -> "Call-Path and end-points " + (c.absoluteEndpoints() ? "absolute" : "relative");
+        };
+        out.println(CLUSTER_INDENT + MarkerLogText.plural(c.clusters().size(), "cluster") + " (on " + on + ", clustered in "
+                + Units.millis(c.nanos()) + " ms)");
+        if (ClusteringKeys.ACURDION.equals(mode)) printFormat(out, c.format());
+        TextTable table;
+        if (ClusteringKeys.REFERENCE.equals(mode)) {
+            table = new TextTable(">lead", ">size", "sequence hash", "ranks");
+            for (Cluster k : c.clusters()) table.row(k.lead(), k.members().size(), String.format("%016x", k.callPath()), k.members());
+        } else if (ClusteringKeys.ACURDION.equals(mode)) {
+            List<Signature> selected = Arrays.stream(Signature.values()).filter(s -> s.in(c.format())).toList();
+            List<String> headings = new ArrayList<>(List.of(">lead", ">size"));
+            for (Signature s : selected) headings.add((s.identity ? "" : ">") + s.label);
+            headings.add("ranks");
+            table = new TextTable(headings.toArray(String[]::new));
+            for (Cluster k : c.clusters()) {
+                List<Object> row = new ArrayList<>(List.of(k.lead(), k.members().size()));
+                for (Signature s : selected) row.add(k.signature() == null ? "?" : signatureText(k.signature(), s));
+                row.add(k.members());
+                table.row(row.toArray());
+            }
+        } else {
+            table = new TextTable(">lead", ">size", "Call-Path", ">src", ">dest", "ranks");
+            for (Cluster k : c.clusters())
+                table.row(k.lead(), k.members().size(), String.format("%016x", k.callPath()), Units.twoDecimals(k.src()),
+                        Units.twoDecimals(k.dest()), k.members());
+        }
         table.print(out, CLUSTER_INDENT + INDENT);
+    }
+
+    /** ACURDION's Table I for one clustering: every signature, X under those Adaptive Signature Building selected. */
+    private static void printFormat(PrintWriter out, int format) {
+        Signature[] all = Signature.values();
+        List<String> headings = new ArrayList<>(List.of("format"));
+        List<Object> marks = new ArrayList<>(List.of("selected"));
+        for (Signature s : all) {
+            headings.add(s.label);
+            marks.add(s.in(format) ? "X" : "-");
+        }
+        TextTable table = new TextTable(headings.toArray(String[]::new));
+        table.row(marks.toArray());
+        table.print(out, CLUSTER_INDENT + INDENT);
+    }
+
+    /** One signature of a cluster's lead: identities in hex, LOOP as its four levels, means with two decimals. */
+    private static String signatureText(SignatureVector v, Signature s) {
+        if (s.identity) return String.format("%016x", v.word(s));
+        if (s == Signature.LOOP) return LoopSignature.describe(v.word(s));
+        return Units.twoDecimals(v.value(s));
     }
 }

@@ -36,7 +36,10 @@ public final class GlobalSummary {
         out.println("Compressed trace (mode " + trace.meta().mode() + "):");
         out.println("  global trace: " + g.nodeCount() + " nodes (" + shape[0] + " loops, " + shape[1] + " calls) standing for "
                 + calls + " calls of " + g.ranks().size() + " ranks");
-        out.println("  size: global trace " + Units.fileSize(globalBytes) + ", whole file " + Units.fileSize(fileBytes));
+        out.println("  size: global trace " + Units.fileSize(globalBytes) + ", whole file " + Units.fileSize(fileBytes)
+                + ", " + Units.fileSize(fileBytes / Math.max(1, trace.meta().worldSize())) + " per rank");
+        String memory = memoryLine(trace);
+        if (memory != null) out.println("  trace memory per rank (the largest partial trace it held): " + memory);
         // Mode full merges once, at Finalize; mode chameleon merges the leads' traces at markers.
         if (trace.markers() == null) out.println("  merge across ranks at Finalize: " + Units.millis(g.mergeNanos()) + " ms");
         else out.println("  merges of the leads' traces: " + MarkerLogText.merges(trace.markers()));
@@ -66,6 +69,25 @@ public final class GlobalSummary {
                 walk(((GlobalLoop) n).body(), shape, perOp);
             }
         }
+    }
+
+    /**
+     * Mean and largest over the ranks of the biggest trace each held (ACURDION's Table IV, average space
+     * per process): mode full at Finalize, the clustering modes at markers. Null when the file has no
+     * rank sections or they hold no figures.
+     */
+    private static String memoryLine(TraceFile trace) {
+        long sum = 0, max = 0;
+        int ranks = 0;
+        for (RankTrace r : trace.ranks()) {
+            if (r.stats().memory().isEmpty()) continue;
+            long peak = r.stats().memory().peakBytes();
+            sum += peak;
+            max = Math.max(max, peak);
+            ranks++;
+        }
+        if (ranks == 0) return null;
+        return "mean " + Units.fileSize(sum / ranks) + ", largest " + Units.fileSize(max);
     }
 
     /** The dump's size and the compression ratio against it, or why there is none. */

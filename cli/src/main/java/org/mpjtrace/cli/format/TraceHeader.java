@@ -10,6 +10,7 @@ import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
 
 /** The job-level lines at the top of decode's output, and the per-rank heading. */
 public final class TraceHeader {
@@ -17,7 +18,7 @@ public final class TraceHeader {
 
     private TraceHeader() {}
 
-    /** For a chameleon-mode trace also its settings, after the interim note when the job did not finish. */
+    /** For a trace of a clustering mode also its settings, after the interim note when the job did not finish. */
     public static void print(PrintWriter out, String fileLabel, TraceFile trace) {
         JobMeta m = trace.meta();
         String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
@@ -25,9 +26,10 @@ public final class TraceHeader {
         out.println("trace:          " + fileLabel);
         out.println("mode:           " + m.mode());
         if (trace.markers() != null) {
-            out.println("marker:         " + ChameleonSettings.marker(m));
-            out.println("call frequency: " + ChameleonSettings.callFrequency(m));
-            out.println("K (leads):      " + ChameleonSettings.leads(m));
+            out.println("marker:         " + ClusteringSettings.marker(m));
+            out.println("call frequency: " + ClusteringSettings.callFrequency(m));
+            if (!ClusteringKeys.REFERENCE.equals(m.mode())) out.println("K (leads):      " + ClusteringSettings.leads(m));
+            if (ClusteringKeys.ACURDION.equals(m.mode())) out.println("clustering:     " + ClusteringSettings.acurdion(m));
         }
         out.println("device:         " + m.device());
         out.println("ranks:          " + m.worldSize() + (trace.ranks().size() != m.worldSize()

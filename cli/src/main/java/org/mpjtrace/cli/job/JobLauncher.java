@@ -14,6 +14,7 @@ import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 import org.mpjtrace.cli.BadInputException;
 import org.mpjtrace.cli.ExitCodes;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
 
 /**
  * Runs one MPJ job through MPJ's starter, with or without the tracer agent, and judges the outcome:
@@ -26,7 +27,8 @@ import org.mpjtrace.cli.ExitCodes;
  */
 public final class JobLauncher {
     /** Modes the agent accepts, in the order the error message lists them. */
-    private static final List<String> MODES = List.of(JobRequest.DUMP, JobRequest.FULL, JobRequest.CHAMELEON);
+    private static final List<String> MODES = List.of(JobRequest.DUMP, JobRequest.FULL, ClusteringKeys.CHAMELEON, ClusteringKeys.ACURDION,
+            ClusteringKeys.REFERENCE);
     /** Agent keys set by mpjtrace's own options; letting --agent-opts set them too would be ambiguous. */
     private static final Set<String> RESERVED_KEYS = Set.of("mode", "output");
     private static final long KILL_GRACE_MILLIS = 5000;
@@ -134,12 +136,13 @@ public final class JobLauncher {
         if (req.classpath() == null || req.classpath().isBlank()) throw new BadInputException("-cp needs a class path");
         if (!MODES.contains(req.mode()))
             throw new BadInputException("unknown mode '" + req.mode() + "' (expected " + String.join(", ", MODES) + ")");
-        boolean chameleon = req.mode().equals(JobRequest.CHAMELEON);
-        String problem = req.chameleon().problem();
+        String problem = req.clustering().problem();
         if (problem != null) throw new BadInputException(problem);
-        Map<String, String> own = req.chameleon().agentOptions();
-        if (!own.isEmpty() && !chameleon)
-            throw new BadInputException(ChameleonOptions.optionFor(own.keySet().iterator().next()) + " applies to --mode chameleon only");
+        Map<String, String> own = req.clustering().agentOptions();
+        for (String key : own.keySet()) {
+            String modes = modesNotTaking(key, req.mode());
+            if (modes != null) throw new BadInputException(ClusteringOptions.optionFor(key) + " applies to " + modes + " only");
+        }
         if (!req.agentOptions().isEmpty()) {
             for (String kv : req.agentOptions().split(",", -1)) {
                 int eq = kv.indexOf('=');
@@ -147,21 +150,29 @@ public final class JobLauncher {
                 String key = kv.substring(0, eq).trim();
                 if (RESERVED_KEYS.contains(key))
                     throw new BadInputException("--agent-opts: set '" + key + "' with --" + (key.equals("output") ? "output (-o)" : key) + " instead");
-                String option = ChameleonOptions.optionFor(key);
+                String option = ClusteringOptions.optionFor(key);
                 // Two values for one key would leave the winner to the agent's parser: refuse instead.
                 if (own.containsKey(key))
                     throw new BadInputException("--agent-opts: '" + key + "' is already set by " + option + "; give it once");
-                if (option != null && !chameleon)
-                    throw new BadInputException("--agent-opts: '" + key + "' applies to --mode chameleon only");
+                String modes = modesNotTaking(key, req.mode());
+                if (modes != null) throw new BadInputException("--agent-opts: '" + key + "' applies to " + modes + " only");
             }
         }
     }
 
-    /** What goes after mode and output in the agent's options: --agent-opts, then the chameleon settings. */
+    /** The modes that take a clustering key, e.g. "--mode chameleon or acurdion", when {@code mode} is not one of them; else null. */
+    private static String modesNotTaking(String key, String mode) {
+        List<String> modes = ClusteringKeys.modesOf(key);
+        if (modes == null || modes.contains(mode)) return null;
+        int last = modes.size() - 1;
+        return "--mode " + (last == 0 ? modes.get(0) : String.join(", ", modes.subList(0, last)) + " or " + modes.get(last));
+    }
+
+    /** What goes after mode and output in the agent's options: --agent-opts, then the clustering settings. */
     static String extraAgentOptions(JobRequest req) {
         StringJoiner all = new StringJoiner(",");
         if (!req.agentOptions().isEmpty()) all.add(req.agentOptions());
-        req.chameleon().agentOptions().forEach((k, v) -> all.add(k + "=" + v));
+        req.clustering().agentOptions().forEach((k, v) -> all.add(k + "=" + v));
         return all.toString();
     }
 

@@ -12,6 +12,7 @@ enum Examples {
     SWEEP("Sweep", true, "sweeps=2", "n=8"),
     PHASE_CHANGE("PhaseChange", true, "steps=20", "phase=5"),
     TWO_CALLERS("TwoCallers", true, "steps=3"),
+    CG_TRANSPOSE("CGTranspose", true, "steps=20", "n=16"),
     API_TOUR("ApiTour", true);
 
     final String mainClass;
@@ -25,8 +26,12 @@ enum Examples {
         this.args = List.of(args);
     }
 
-    /** ApiTour is written for exactly 4 ranks. */
+    /** ApiTour is written for exactly 4 ranks; CGTranspose needs a square number of ranks. */
     boolean runsOn(int ranks) {
+        if (this == CG_TRANSPOSE) {
+            int s = (int) Math.round(Math.sqrt(ranks));
+            return s * s == ranks;
+        }
         return this != API_TOUR || ranks == 4;
     }
 

@@ -70,11 +70,11 @@ class JobLauncherCheckTest {
         assertBad(inst, ok().withDevice("hybdev"), "unknown device 'hybdev'");
         assertBad(inst, ok().withMachines(Path.of("m")), "--machines applies to --dev niodev only");
         assertBad(inst, ok().withDevice("niodev").withMachines(Path.of("m")), "m: no such machines file");
-        assertBad(inst, ok().withMode("hybrid"), "unknown mode 'hybrid' (expected dump, full, chameleon)");
-        assertBad(inst, ok().withChameleon(new ChameleonOptions("barrier", null, null)), "--marker applies to --mode chameleon only");
-        assertBad(inst, ok().withMode("chameleon").withChameleon(new ChameleonOptions("site:.x", null, null)), "not a marker rule");
-        assertBad(inst, ok().withMode("chameleon").withChameleon(new ChameleonOptions(null, null, 4097)), "-k must be from 1 to 4096");
-        assertBad(inst, ok().withMode("chameleon").withChameleon(new ChameleonOptions(null, 2, null)).withAgentOptions("callFrequency=3"),
+        assertBad(inst, ok().withMode("hybrid"), "unknown mode 'hybrid' (expected dump, full, chameleon, acurdion, reference)");
+        assertBad(inst, ok().withClustering(new ClusteringOptions("barrier", null, null)), "--marker applies to --mode chameleon, acurdion or reference only");
+        assertBad(inst, ok().withMode("chameleon").withClustering(new ClusteringOptions("site:.x", null, null)), "not a marker rule");
+        assertBad(inst, ok().withMode("chameleon").withClustering(new ClusteringOptions(null, null, 4097)), "-k must be from 1 to 4096");
+        assertBad(inst, ok().withMode("chameleon").withClustering(new ClusteringOptions(null, 2, null)).withAgentOptions("callFrequency=3"),
                 "'callFrequency' is already set by --call-frequency");
         assertBad(inst, ok().withAgentOptions("ringSize"), "'ringSize' is not key=value");
         assertBad(inst, ok().withAgentOptions("ringSize=64,output=x"), "'output'");
@@ -87,9 +87,9 @@ class JobLauncherCheckTest {
     @Test
     void chameleonSettingsFollowTheOtherAgentOptions() {
         JobRequest req = ok().withMode("chameleon").withAgentOptions("ringSize=64")
-                .withChameleon(new ChameleonOptions("site:Solver.step:50", 2, 4));
+                .withClustering(new ClusteringOptions("site:Solver.step:50", 2, 4));
         assertEquals("ringSize=64,marker=site:Solver.step:50,callFrequency=2,k=4", JobLauncher.extraAgentOptions(req));
-        assertEquals("k=4", JobLauncher.extraAgentOptions(ok().withMode("chameleon").withChameleon(new ChameleonOptions(null, null, 4))));
+        assertEquals("k=4", JobLauncher.extraAgentOptions(ok().withMode("chameleon").withClustering(new ClusteringOptions(null, null, 4))));
         assertEquals("", JobLauncher.extraAgentOptions(ok()));
     }
 

@@ -183,6 +183,24 @@ public final class ValueSeq {
         return all;
     }
 
+    /** The mean of the values, 0 for none: summed as doubles element by element, so nothing overflows. */
+    public double mean() {
+        double[] sumAndCount = new double[2];
+        for (Elem e : elements()) accumulate(e, 1, sumAndCount);
+        return sumAndCount[1] == 0 ? 0 : sumAndCount[0] / sumAndCount[1];
+    }
+
+    private static void accumulate(Elem e, double times, double[] sumAndCount) {
+        if (e instanceof Run r) {
+            double n = r.length();
+            sumAndCount[0] += times * (n * r.start() + r.stride() * n * (n - 1) / 2);
+            sumAndCount[1] += times * n;
+        } else {
+            Rep rep = (Rep) e;
+            for (Elem inner : rep.body()) accumulate(inner, times * rep.count(), sumAndCount);
+        }
+    }
+
     /**
      * A repetition element: {@code count} copies of {@code body}; a repetition of one repetition is
      * multiplied out ({@code 3*[10*[x]]} is {@code 30*[x]}).

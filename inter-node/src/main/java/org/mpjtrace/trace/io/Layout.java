@@ -2,11 +2,11 @@ package org.mpjtrace.trace.io;
 
 import java.nio.charset.StandardCharsets;
 
-/** Sizes and magic numbers of format version 1 (the picture is in package-info). */
+/** Sizes and magic numbers of the file format (the picture is in package-info). */
 final class Layout {
     static final byte[] FILE_MAGIC = "MPJTRACE".getBytes(StandardCharsets.US_ASCII);
     static final byte[] PAYLOAD_MAGIC = "MPJTPAYL".getBytes(StandardCharsets.US_ASCII);
-    static final int VERSION = 2;
+    static final int VERSION = 3;
 
     /** Magic and version. */
     static final int PREAMBLE_BYTES = 12;

@@ -6,6 +6,9 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import java.util.ArrayList;
 import java.util.List;
+import org.mpjtrace.signatures.cluster.Signature;
+import org.mpjtrace.signatures.cluster.SignatureFormat;
+import org.mpjtrace.signatures.cluster.SignatureVector;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerLog;
@@ -16,8 +19,9 @@ import org.mpjtrace.trace.ranks.RankSet;
 /**
  * <pre>
  * marker log  worldSize varint, finished byte, clusterings, records
- * clustering  absolute byte, nanos varlong, count varint, clusters
- * cluster     lead varint, members RankSet, callPath long, src double, dest double
+ * clustering  absolute byte, nanos varlong, format varint (signature bits), count varint, clusters
+ * cluster     lead varint, members RankSet, callPath long, src double, dest double,
+ *             has-signature byte, then (if 1) the eleven signature words as longs
  * record      index varint, markerCall varlong, state byte, changed varint, clustering varint (+1; 0 none),
  *             mergedCalls varlong, mergeNanos varlong
  * </pre>
@@ -33,6 +37,7 @@ final class MarkerLogSerializer extends Serializer<MarkerLog> {
         for (Clustering c : log.clusterings()) {
             out.writeBoolean(c.absoluteEndpoints());
             out.writeVarLong(c.nanos(), true);
+            out.writeVarInt(c.format(), true);
             out.writeVarInt(c.clusters().size(), true);
             for (Cluster k : c.clusters()) {
                 out.writeVarInt(k.lead(), true);
@@ -40,6 +45,8 @@ final class MarkerLogSerializer extends Serializer<MarkerLog> {
                 out.writeLong(k.callPath());
                 out.writeDouble(k.src());
                 out.writeDouble(k.dest());
+                out.writeBoolean(k.signature() != null);
+                if (k.signature() != null) for (long w : k.signature().words()) out.writeLong(w);
             }
         }
         out.writeVarInt(log.records().size(), true);
@@ -64,6 +71,8 @@ final class MarkerLogSerializer extends Serializer<MarkerLog> {
         for (int i = 0; i < n; i++) {
             boolean absolute = in.readBoolean();
             long nanos = nonNegative(in.readVarLong(true), "clustering time");
+            int format = in.readVarInt(true);
+            if (!SignatureFormat.valid(format)) throw new CorruptDataException("clustering " + i + " has signature format " + Integer.toHexString(format));
             int m = Counts.read(in, 22, "cluster");
             if (m == 0) throw new CorruptDataException("clustering " + i + " has no clusters");
             List<Cluster> clusters = new ArrayList<>(m);
@@ -77,9 +86,11 @@ final class MarkerLogSerializer extends Serializer<MarkerLog> {
                 if (both.size() != covered.size() + members.size())
                     throw new CorruptDataException("clustering " + i + ": ranks " + members + " in two clusters");
                 covered = both;
-                clusters.add(new Cluster(lead, members, in.readLong(), in.readDouble(), in.readDouble()));
+                long callPath = in.readLong();
+                double src = in.readDouble(), dest = in.readDouble();
+                clusters.add(new Cluster(lead, members, callPath, src, dest, in.readBoolean() ? signature(in, i, j) : null));
             }
-            clusterings.add(new Clustering(clusters, absolute, nanos));
+            clusterings.add(new Clustering(clusters, absolute, nanos, format));
         }
         int r = Counts.read(in, 7, "marker record");
         List<MarkerRecord> records = new ArrayList<>(r);
@@ -98,6 +109,16 @@ final class MarkerLogSerializer extends Serializer<MarkerLog> {
             records.add(new MarkerRecord(index, call, state, changed, clustering, merged, mergeNanos));
         }
         return new MarkerLog(size, clusterings, records, finished);
+    }
+
+    private static SignatureVector signature(Input in, int clustering, int cluster) {
+        long[] words = new long[Signature.values().length];
+        for (int w = 0; w < words.length; w++) words[w] = in.readLong();
+        try {
+            return SignatureVector.ofWords(words);
+        } catch (IllegalArgumentException e) {
+            throw new CorruptDataException("cluster " + cluster + " of clustering " + clustering + ": " + e.getMessage());
+        }
     }
 
     private static long nonNegative(long v, String what) {

@@ -11,6 +11,7 @@ import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
 import org.mpjtrace.trace.cluster.MarkerLog;
 
 /**
@@ -102,9 +103,10 @@ final class TraceAssembler {
                     String globalProblem = GlobalRules.sitesProblem(global, sites.size());
                     if (globalProblem != null) throw corrupt(globalSection, globalProblem);
                 }
-                if (("full".equals(meta.mode()) || "chameleon".equals(meta.mode())) && global == null)
+                if (("full".equals(meta.mode()) || ClusteringKeys.clusters(meta.mode())) && global == null)
                     throw corrupt(ref, "a " + meta.mode() + "-mode trace without its GLOBAL section");
-                if ("chameleon".equals(meta.mode()) && markers == null) throw corrupt(ref, "a chameleon-mode trace without its MARKERS section");
+                if (ClusteringKeys.clusters(meta.mode()) && markers == null)
+                    throw corrupt(ref, "a " + meta.mode() + "-mode trace without its MARKERS section");
                 ended = true;
                 break;
             default:

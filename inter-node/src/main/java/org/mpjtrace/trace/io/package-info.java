@@ -1,12 +1,12 @@
 /**
- * The trace file format (version 2) and the payload a rank sends to rank 0 at the end of a job.
+ * The trace file format (version 3) and the payload a rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
  *
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (2)
+ *   offset 8   int32    format version (3)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -48,13 +48,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (2)
+ *   offset 8   int32    format version (3)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (2)
+ *   offset 8   int32    format version (3)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

@@ -16,10 +16,10 @@ final class FarthestFirst {
     /**
      * @param members candidate indices of the partition, ascending
      * @param quota   leads to choose, between 1 and members.length
-     * @param coords  every candidate's coordinates (indexed by candidate)
+     * @param distance between any two candidates (by candidate index)
      * @param leads   every candidate's lead, written for the members of this partition only
      */
-    static void choose(int[] members, int quota, double[][] coords, int[] leads) {
+    static void choose(int[] members, int quota, PairDistance distance, int[] leads) {
         int m = members.length;
         if (quota >= m) {
             for (int i : members) leads[i] = i;
@@ -31,14 +31,14 @@ final class FarthestFirst {
         int[] nearestAt = new int[m];
         Arrays.fill(nearest, Double.POSITIVE_INFINITY);
 
-        int next = farthestFromRest(members, coords);
+        int next = farthestFromRest(members, distance);
         for (int picked = 0; picked < quota; picked++) {
             chosen[next] = true;
             nearestAt[next] = next;
             int farthest = -1;
             for (int j = 0; j < m; j++) {
                 if (chosen[j]) continue;
-                double d = Distance.manhattan(coords[members[j]], coords[members[next]]);
+                double d = distance.between(members[j], members[next]);
                 // members ascend, so a lower position is a lower candidate index
                 if (d < nearest[j] || (d == nearest[j] && next < nearestAt[j])) {
                     nearest[j] = d;
@@ -52,12 +52,12 @@ final class FarthestFirst {
     }
 
     /** Position in members of the one with the largest sum of distances to the others. */
-    private static int farthestFromRest(int[] members, double[][] coords) {
+    private static int farthestFromRest(int[] members, PairDistance distance) {
         int best = 0;
         double bestSum = -1;
         for (int j = 0; j < members.length; j++) {
             double sum = 0;
-            for (int other : members) sum += Distance.manhattan(coords[members[j]], coords[other]);
+            for (int other : members) sum += distance.between(members[j], other);
             if (sum > bestSum) {
                 best = j;
                 bestSum = sum;

@@ -37,12 +37,13 @@ public final class TopK {
         int[] sizes = new int[partitions.size()];
         for (int p = 0; p < sizes.length; p++) sizes[p] = partitions.get(p).length;
         int[] quotas = Quotas.waterFill(sizes, Math.max(k, partitions.size()));
-        for (int p = 0; p < sizes.length; p++) FarthestFirst.choose(partitions.get(p), quotas[p], coords, leads);
+        PairDistance manhattan = (a, b) -> Distance.manhattan(coords[a], coords[b]);
+        for (int p = 0; p < sizes.length; p++) FarthestFirst.choose(partitions.get(p), quotas[p], manhattan, leads);
         return leads;
     }
 
     /** Candidate indices per Call-Path, ascending within each, partitions in order of their first index. */
-    private static List<int[]> partitionByCallPath(long[] callPaths) {
+    static List<int[]> partitionByCallPath(long[] callPaths) {
         Map<Long, List<Integer>> byCallPath = new LinkedHashMap<>();
         for (int i = 0; i < callPaths.length; i++) {
             byCallPath.computeIfAbsent(callPaths[i], cp -> new ArrayList<>()).add(i);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /** run's chameleon options are refused in one line, exit 2, before any job starts (none of this needs MPJ). */
-class RunChameleonOptionsTest {
+class RunClusteringOptionsTest {
 
     private static void assertRefused(String mustContain, String... options) {
         String[] args = new String[options.length + 4];
@@ -23,11 +23,15 @@ class RunChameleonOptionsTest {
     }
 
     @Test
-    void onlyWithModeChameleon() {
-        assertRefused("--marker applies to --mode chameleon only", "--marker", "barrier");
-        assertRefused("--call-frequency applies to --mode chameleon only", "--mode", "full", "--call-frequency", "2");
-        assertRefused("-k applies to --mode chameleon only", "--mode", "dump", "-k", "4");
-        assertRefused("--agent-opts: 'k' applies to --mode chameleon only", "--mode", "full", "--agent-opts", "k=4");
+    void onlyInTheModesThatUseThem() {
+        assertRefused("--marker applies to --mode chameleon, acurdion or reference only", "--marker", "barrier");
+        assertRefused("--call-frequency applies to --mode chameleon, acurdion or reference only", "--mode", "full", "--call-frequency", "2");
+        assertRefused("-k applies to --mode chameleon or acurdion only", "--mode", "dump", "-k", "4");
+        assertRefused("-k applies to --mode chameleon or acurdion only", "--mode", "reference", "-k", "4");
+        assertRefused("--step applies to --mode acurdion only", "--mode", "chameleon", "--step", "single");
+        assertRefused("--distance: 'cosine' (expected manhattan or euclidean)", "--mode", "acurdion", "--distance", "cosine");
+        assertRefused("--agent-opts: 'k' applies to --mode chameleon or acurdion only", "--mode", "full", "--agent-opts", "k=4");
+        assertRefused("--agent-opts: 'selector' applies to --mode acurdion only", "--mode", "reference", "--agent-opts", "selector=medoids");
     }
 
     @Test

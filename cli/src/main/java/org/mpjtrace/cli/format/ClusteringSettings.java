@@ -1,0 +1,56 @@
+package org.mpjtrace.cli.format;
+
+import java.util.Map;
+import org.mpjtrace.signatures.cluster.ClusterOptions;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
+
+/**
+ * The clustering modes' settings as a trace's metadata records them: the agent keys {@code marker},
+ * {@code callFrequency}, {@code k} (chameleon, acurdion) and {@code distance}, {@code step},
+ * {@code selector} (acurdion). A job records only the options it was given, so a key it did not set is
+ * shown as the default, marked so.
+ */
+public final class ClusteringSettings {
+
+    private ClusteringSettings() {}
+
+    /** The marker rule, e.g. {@code barrier} or {@code site:Solver.step}. */
+    public static String marker(JobMeta meta) {
+        return value(meta, ClusteringKeys.MARKER, ClusteringKeys.DEFAULT_MARKER);
+    }
+
+    /** Act on every N-th marker call. */
+    public static String callFrequency(JobMeta meta) {
+        return value(meta, ClusteringKeys.CALL_FREQUENCY, Integer.toString(ClusteringKeys.DEFAULT_CALL_FREQUENCY));
+    }
+
+    /** K, the number of leads asked for. */
+    public static String leads(JobMeta meta) {
+        return value(meta, ClusteringKeys.K, Integer.toString(ClusteringKeys.DEFAULT_K));
+    }
+
+    /** Mode acurdion's choices, e.g. {@code step double (default), selector medoids, distance manhattan (default)}. */
+    public static String acurdion(JobMeta meta) {
+        ClusterOptions d = ClusterOptions.DEFAULT;
+        return "step " + value(meta, ClusteringKeys.STEP, d.step().key()) + ", selector " + value(meta, ClusteringKeys.SELECTOR, d.selector().key())
+                + ", distance " + value(meta, ClusteringKeys.DISTANCE, d.metric().key());
+    }
+
+    /**
+     * The mode's settings on one line: {@code marker barrier, callFrequency 2, K 4}, in mode acurdion
+     * followed by its choices, in mode reference without K (it has none).
+     */
+    public static String oneLine(JobMeta meta) {
+        String line = "marker " + marker(meta) + ", callFrequency " + callFrequency(meta);
+        if (ClusteringKeys.REFERENCE.equals(meta.mode())) return line;
+        line += ", K " + leads(meta);
+        return ClusteringKeys.ACURDION.equals(meta.mode()) ? line + ", " + acurdion(meta) : line;
+    }
+
+    private static String value(JobMeta meta, String key, String fallback) {
+        Map<String, String> options = meta.agentOptions();
+        String v = options == null ? null : options.get(key);
+        return v == null ? fallback + " (default)" : v;
+    }
+}

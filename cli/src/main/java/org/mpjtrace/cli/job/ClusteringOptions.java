@@ -1,0 +1,67 @@
+package org.mpjtrace.cli.job;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
+
+/**
+ * The settings of the clustering modes that {@code mpjtrace run} has options for, as the agent keys they
+ * become: {@code marker} (which calls are markers), {@code callFrequency} (act on every N-th marker
+ * call), {@code k} (how many leads), and mode acurdion's {@code distance}, {@code step} and
+ * {@code selector}. A null field is left to the agent's default.
+ *
+ * <p>{@link #problem} checks the values as the agent would, so a typo is reported before a job starts
+ * rather than by every rank JVM; the agent still checks them itself and stays the authority.
+ */
+public record ClusteringOptions(String marker, Integer callFrequency, Integer leads, String distance, String step, String selector) {
+    public static final ClusteringOptions NONE = new ClusteringOptions(null, null, null, null, null, null);
+
+    /** Mode chameleon's settings only. */
+    public ClusteringOptions(String marker, Integer callFrequency, Integer leads) {
+        this(marker, callFrequency, leads, null, null, null);
+    }
+
+    /** The given settings, agent key to value, in the order marker, callFrequency, k, distance, step, selector. */
+    public Map<String, String> agentOptions() {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (marker != null) m.put(ClusteringKeys.MARKER, marker);
+        if (callFrequency != null) m.put(ClusteringKeys.CALL_FREQUENCY, callFrequency.toString());
+        if (leads != null) m.put(ClusteringKeys.K, leads.toString());
+        if (distance != null) m.put(ClusteringKeys.DISTANCE, distance);
+        if (step != null) m.put(ClusteringKeys.STEP, step);
+        if (selector != null) m.put(ClusteringKeys.SELECTOR, selector);
+        return m;
+    }
+
+    /** One line naming the option whose value the agent would refuse, or null when all are fine. */
+    public String problem() {
+        if (marker != null && !marker.equals("barrier") && !marker.equals("none") && ClusteringKeys.parseSite(marker) == null)
+            return "--marker: '" + marker + "' is not a marker rule (expected barrier, none, site:CLASS.METHOD or site:CLASS.METHOD:LINE)";
+        if (callFrequency != null && callFrequency < 1)
+            return "--call-frequency must be at least 1, got " + callFrequency;
+        if (leads != null && (leads < 1 || leads > ClusteringKeys.MAX_K))
+            return "-k must be from 1 to " + ClusteringKeys.MAX_K + ", got " + leads;
+        try {
+            ClusteringKeys.acurdionOptions(distance, step, selector);
+        } catch (IllegalArgumentException e) {
+            // The agent's message names its key; name the option instead.
+            String key = distance != null && e.getMessage().contains("'" + ClusteringKeys.DISTANCE + "'") ? ClusteringKeys.DISTANCE
+                    : step != null && e.getMessage().contains("'" + ClusteringKeys.STEP + "'") ? ClusteringKeys.STEP : ClusteringKeys.SELECTOR;
+            return optionFor(key) + e.getMessage().substring(e.getMessage().indexOf("': ") + 1);
+        }
+        return null;
+    }
+
+    /** The option of mpjtrace run that sets agent key {@code key}, or null when it has none of its own. */
+    static String optionFor(String key) {
+        switch (key) {
+            case ClusteringKeys.MARKER: return "--marker";
+            case ClusteringKeys.CALL_FREQUENCY: return "--call-frequency";
+            case ClusteringKeys.K: return "-k";
+            case ClusteringKeys.DISTANCE: return "--distance";
+            case ClusteringKeys.STEP: return "--step";
+            case ClusteringKeys.SELECTOR: return "--selector";
+            default: return null;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.mpjtrace.trace.cluster;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.mpjtrace.signatures.cluster.ClusterOptions;
+import org.mpjtrace.signatures.cluster.Metric;
+import org.mpjtrace.signatures.cluster.Selector;
+import org.mpjtrace.signatures.cluster.Step;
+
+/**
+ * The modes that cluster ranks and their agent keys, defaults and bounds, and the grammar of a marker
+ * rule: one definition for the agent, which applies them, and for {@code mpjtrace}, which checks a job's
+ * options before starting it and names the defaults a trace was made with.
+ */
+public final class ClusteringKeys {
+    public static final String CHAMELEON = "chameleon";
+    public static final String ACURDION = "acurdion";
+    public static final String REFERENCE = "reference";
+    /** The modes that cluster at markers (and at Finalize) and merge the leads' traces online. */
+    public static final List<String> MODES = List.of(CHAMELEON, ACURDION, REFERENCE);
+
+    /** Markers and states: every clustering mode. */
+    public static final String MARKER = "marker";
+    public static final String CALL_FREQUENCY = "callFrequency";
+    /** The number of leads: chameleon and acurdion (reference keeps one cluster per distinct behaviour). */
+    public static final String K = "k";
+    /** Mode acurdion only. */
+    public static final String DISTANCE = "distance";
+    public static final String STEP = "step";
+    public static final String SELECTOR = "selector";
+
+    public static final String DEFAULT_MARKER = "barrier";
+    public static final int DEFAULT_CALL_FREQUENCY = 1;
+    public static final int DEFAULT_K = 9;
+    public static final int MAX_K = 4096;
+
+    private static final String SITE = "site:";
+
+    private ClusteringKeys() {}
+
+    /** Whether {@code mode} clusters ranks. */
+    public static boolean clusters(String mode) {
+        return mode != null && MODES.contains(mode);
+    }
+
+    /**
+     * Which modes take {@code key}, or null when any mode does: marker and callFrequency all clustering
+     * modes, k chameleon and acurdion, distance, step and selector acurdion.
+     */
+    public static List<String> modesOf(String key) {
+        return switch (key) {
+            case MARKER, CALL_FREQUENCY -> MODES;
+            case K -> List.of(CHAMELEON, ACURDION);
+            case DISTANCE, STEP, SELECTOR -> List.of(ACURDION);
+            default -> null;
+        };
+    }
+
+    /** E.g. "only mode acurdion uses it", "only modes chameleon and acurdion use it". */
+    public static String onlyModes(List<String> modes) {
+        if (modes.size() == 1) return "only mode " + modes.get(0) + " uses it";
+        return "only modes " + String.join(", ", modes.subList(0, modes.size() - 1)) + " and " + modes.get(modes.size() - 1) + " use it";
+    }
+
+    /**
+     * Mode acurdion's options from the values of keys distance, step and selector (null: the default),
+     * or an {@link IllegalArgumentException} naming the key and the values it takes.
+     */
+    public static ClusterOptions acurdionOptions(String distance, String step, String selector) {
+        ClusterOptions d = ClusterOptions.DEFAULT;
+        return new ClusterOptions(
+                pick(DISTANCE, distance, Metric.values(), d.metric()),
+                pick(STEP, step, Step.values(), d.step()),
+                pick(SELECTOR, selector, Selector.values(), d.selector()));
+    }
+
+    private static <E extends Enum<E>> E pick(String key, String value, E[] values, E fallback) {
+        if (value == null) return fallback;
+        for (E e : values) if (e.name().toLowerCase(Locale.ROOT).equals(value)) return e;
+        List<String> names = new ArrayList<>();
+        for (E e : values) names.add(e.name().toLowerCase(Locale.ROOT));
+        throw new IllegalArgumentException("bad value for agent key '" + key + "': '" + value + "' (expected " + String.join(" or ", names) + ")");
+    }
+
+    /** A marker rule naming call sites: the collectives of {@code method} in {@code className}, at {@code line} or at any line (-1). */
+    public record SiteRule(String className, String method, int line) {}
+
+    /**
+     * {@code site:CLASS.METHOD} or {@code site:CLASS.METHOD:LINE} (CLASS a full or simple class name,
+     * LINE from 1, no sign or leading zero), or null when {@code rule} is not one. No class or method
+     * name holds whitespace or a comma (which would split the agent's options), so a rule with one is not.
+     */
+    public static SiteRule parseSite(String rule) {
+        if (!rule.startsWith(SITE) || rule.contains(",") || rule.chars().anyMatch(Character::isWhitespace)) return null;
+        String spec = rule.substring(SITE.length());
+        int line = -1;
+        int colon = spec.indexOf(':');
+        if (colon >= 0) {
+            String digits = spec.substring(colon + 1);
+            if (!digits.matches("[1-9][0-9]{0,8}")) return null;
+            line = Integer.parseInt(digits);
+            spec = spec.substring(0, colon);
+        }
+        int dot = spec.lastIndexOf('.');
+        if (dot <= 0 || dot == spec.length() - 1) return null;
+        return new SiteRule(spec.substring(0, dot), spec.substring(dot + 1), line);
+    }
+}
