@@ -193,11 +193,24 @@ public final class ValueSeq {
     private static void accumulate(Elem e, double times, double[] sumAndCount) {
         if (e instanceof Run r) {
             double n = r.length();
-            sumAndCount[0] += times * (n * r.start() + r.stride() * n * (n - 1) / 2);
+            sumAndCount[0] += times * runSum(r);
             sumAndCount[1] += times * n;
         } else {
             Rep rep = (Rep) e;
             for (Elem inner : rep.body()) accumulate(inner, times * rep.count(), sumAndCount);
+        }
+    }
+
+    /** The sum of a run's values: by the closed form, unless the stored values wrapped around (a stride past a long). */
+    private static double runSum(Run r) {
+        try {
+            long last = Math.addExact(r.start(), Math.multiplyExact(r.stride(), r.length() - 1));
+            return (r.start() + (double) last) / 2 * r.length();
+        } catch (ArithmeticException wrapped) {
+            double sum = 0;
+            long v = r.start();
+            for (long i = 0; i < r.length(); i++, v += r.stride()) sum += v;
+            return sum;
         }
     }
 

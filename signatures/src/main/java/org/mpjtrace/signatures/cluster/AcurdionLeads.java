@@ -7,8 +7,9 @@ import java.util.List;
  * K leads and let every other candidate join one of them, on the {@link GroupedDistance} over the
  * signatures the format selects.
  * <ul>
- *   <li>single-step: one choice over all candidates; since a Call-Path difference outweighs everything
- *       else, distinct Call-Paths are picked first, but more Call-Paths than K do share leads;</li>
+ *   <li>single-step: one choice over all candidates; since a Call-Path or TYPE difference outweighs
+ *       everything else, distinct (Call-Path, TYPE) pairs are picked first, but when there are more of them
+ *       than K, Call-Paths can share leads and their calls are lost;</li>
  *   <li>double-step: partition by Call-Path first ({@link Quotas}: at least one lead per Call-Path, K
  *       grows when they outnumber it), then choose within each partition. Never two Call-Paths in one
  *       cluster.</li>

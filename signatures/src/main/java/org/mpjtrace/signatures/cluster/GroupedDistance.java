@@ -32,7 +32,6 @@ final class GroupedDistance implements PairDistance {
         Signature[] selected = selected(format);
         int n = candidates.length;
         double[] range = new double[selected.length];
-        double[] min = new double[selected.length];
         int[] perGroup = new int[GROUPS];
         for (int s = 0; s < selected.length; s++) {
             perGroup[selected[s].group]++;
@@ -43,7 +42,6 @@ final class GroupedDistance implements PairDistance {
                 lo = Math.min(lo, v);
                 hi = Math.max(hi, v);
             }
-            min[s] = lo;
             range[s] = hi - lo;
         }
         matrix = new double[n][n];
@@ -57,9 +55,9 @@ final class GroupedDistance implements PairDistance {
                     if (sig.identity) {
                         d = candidates[a].word(sig) == candidates[b].word(sig) ? 0 : 1;
                     } else {
-                        // Both shifted by the minimum first, so huge equal offsets cancel exactly.
-                        double va = candidates[a].value(sig) - min[s], vb = candidates[b].value(sig) - min[s];
-                        d = range[s] == 0 ? 0 : Math.min(1, Math.abs(va - vb) / range[s]);
+                        // The difference of the values themselves: shifting both first could round a tiny one away.
+                        double diff = Math.abs(candidates[a].value(sig) - candidates[b].value(sig));
+                        d = range[s] == 0 ? 0 : Math.min(1, diff / range[s]);
                     }
                     groups[sig.group] += metric == Metric.MANHATTAN ? d : d * d;
                 }
