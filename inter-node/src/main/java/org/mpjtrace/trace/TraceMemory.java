@@ -37,6 +37,12 @@ public record TraceMemory(long[] markers, long[] maxBytes, long[] sumBytes) {
         return Arrays.stream(maxBytes).max().orElse(0);
     }
 
+    /** The trace held on average over all the rank's markers, in every state; 0 without markers. */
+    public double averageBytes() {
+        long n = Arrays.stream(markers).sum();
+        return n == 0 ? 0 : (double) Arrays.stream(sumBytes).sum() / n;
+    }
+
     public boolean isEmpty() {
         return Arrays.stream(markers).allMatch(m -> m == 0);
     }

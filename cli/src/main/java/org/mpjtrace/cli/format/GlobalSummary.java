@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.global.GlobalEvent;
 import org.mpjtrace.trace.global.GlobalLoop;
 import org.mpjtrace.trace.global.GlobalNode;
@@ -72,22 +73,26 @@ public final class GlobalSummary {
     }
 
     /**
-     * Mean and largest over the ranks of the biggest trace each held (ACURDION's Table IV, average space
-     * per process): mode full at Finalize, the clustering modes at markers. Null when the file has no
-     * rank sections or they hold no figures.
+     * Over the ranks, the mean and largest of the biggest trace each held (mode full: its whole trace at
+     * Finalize; clustering modes: at markers), and the mean of what each held on average over its markers
+     * (where non-leads in state L count 0): ACURDION's Table IV, average space per process. Null when the
+     * file has no rank sections or they hold no figures.
      */
     private static String memoryLine(TraceFile trace) {
-        long sum = 0, max = 0;
+        long peakSum = 0, peakMax = 0;
+        double averageSum = 0;
         int ranks = 0;
         for (RankTrace r : trace.ranks()) {
-            if (r.stats().memory().isEmpty()) continue;
-            long peak = r.stats().memory().peakBytes();
-            sum += peak;
-            max = Math.max(max, peak);
+            TraceMemory m = r.stats().memory();
+            if (m.isEmpty()) continue;
+            peakSum += m.peakBytes();
+            peakMax = Math.max(peakMax, m.peakBytes());
+            averageSum += m.averageBytes();
             ranks++;
         }
         if (ranks == 0) return null;
-        return "mean " + Units.fileSize(sum / ranks) + ", largest " + Units.fileSize(max);
+        return "mean " + Units.fileSize(peakSum / ranks) + ", largest " + Units.fileSize(peakMax) + "; averaged over its markers: mean "
+                + Units.fileSize(Math.round(averageSum / ranks));
     }
 
     /** The dump's size and the compression ratio against it, or why there is none. */
