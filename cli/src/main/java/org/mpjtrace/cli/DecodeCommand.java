@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
                         + "their parameters (peers relative to the rank: r-4), each with the ranks that run it where "
                         + "they are not all of the enclosing loop's; --rank R shows what rank R runs, with its own "
                         + "values; --expand --rank R prints rank R's calls one by one.",
-                "A chameleon-mode trace prints the same way; its header adds the marker rule, call frequency and K, "
+                "A trace of a clustering mode (chameleon, acurdion, reference) prints the same way; its header adds the "
+                        + "marker rule, call frequency and K (and acurdion's choices), "
                         + "and says so when the job died before MPI.Finalize (the trace then holds what was merged up to "
                         + "its last marker)."})
 final class DecodeCommand implements Callable<Integer> {
@@ -43,7 +44,7 @@ final class DecodeCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", description = "at most N events per rank (default: all)")
     Long limit;
 
-    @Option(names = "--expand", description = "full- or chameleon-mode trace: print the calls of the rank given with --rank, one by one "
+    @Option(names = "--expand", description = "trace of mode full or a clustering mode: print the calls of the rank given with --rank, one by one "
             + "(times are per-event histograms there, so they print as 0)")
     boolean expand;
 

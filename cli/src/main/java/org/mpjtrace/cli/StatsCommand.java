@@ -20,11 +20,12 @@ import picocli.CommandLine.Spec;
                 "Per rank and op, then per op over all ranks with a grand total, then per rank the tracer's own "
                         + "figures (ring waits, internal errors, whether tracing was turned off).",
                 "A full-mode trace first gets a compressed-trace summary: nodes and loops, the calls they stand for, "
-                        + "the global trace's size and the file's, the merge time at Finalize, the ratio against the "
+                        + "the global trace's size, the file's and its bytes per rank, the trace memory per rank (peak, and "
+                        + "averaged over markers: ACURDION's Table IV), the merge time at Finalize, the ratio against the "
                         + "dump of the same run (exact when it was kept with keepDump, else a lower bound), and time "
                         + "in MPJ per op from the timing summaries.",
-                "A chameleon-mode trace gets the same summary (merges at markers instead of one at Finalize), then its "
-                        + "clustering: marker rule, call frequency and K, how many markers were in states C, L and AT, and per "
+                "A trace of a clustering mode (chameleon, acurdion, reference) gets the same summary (merges at markers "
+                        + "instead of one at Finalize), then its clustering: marker rule, call frequency and K (and acurdion's choices), how many markers were in states C, L and AT, and per "
                         + "rank the trace memory held at markers in each state (AT, C, L, F: markers passed, mean and max "
                         + "bytes), ranks with the same figures on one row."})
 final class StatsCommand implements Callable<Integer> {

@@ -19,7 +19,7 @@ import org.mpjtrace.trace.io.GlobalCodec;
 import org.mpjtrace.trace.io.TraceWriter;
 
 /**
- * The part of {@code stats} about a loop-compressed trace (modes full and chameleon): what the
+ * The part of {@code stats} about a loop-compressed trace (mode full and the clustering modes): what the
  * compressed trace holds and stands for, what it costs against the dump of the same run, how long the
  * merges across ranks took, and the time in MPJ per op from the timing summaries.
  */
@@ -41,7 +41,7 @@ public final class GlobalSummary {
                 + ", " + Units.fileSize(fileBytes / Math.max(1, trace.meta().worldSize())) + " per rank");
         String memory = memoryLine(trace);
         if (memory != null) out.println("  trace memory per rank (the largest partial trace it held): " + memory);
-        // Mode full merges once, at Finalize; mode chameleon merges the leads' traces at markers.
+        // Mode full merges once, at Finalize; the clustering modes merge the leads' traces at markers.
         if (trace.markers() == null) out.println("  merge across ranks at Finalize: " + Units.millis(g.mergeNanos()) + " ms");
         else out.println("  merges of the leads' traces: " + MarkerLogText.merges(trace.markers()));
         out.println("  dump of the same run: " + dumpLine(trace, globalBytes));
@@ -97,7 +97,7 @@ public final class GlobalSummary {
 
     /** The dump's size and the compression ratio against it, or why there is none. */
     private static String dumpLine(TraceFile trace, long globalBytes) throws IOException {
-        // An interim chameleon trace may hold no rank sections: nothing to rebuild a dump with.
+        // An interim trace of a clustering mode may hold no rank sections: nothing to rebuild a dump with.
         if (trace.ranks().isEmpty()) return "unknown (the file holds no rank sections)";
         boolean kept = trace.ranks().stream().anyMatch(r -> r.eventCount() > 0);
         long dumpBytes = dumpBytes(trace, kept);

@@ -56,8 +56,8 @@ final class ProducedTrace {
             problem = "cannot read " + label + ": " + e.getMessage();
             return;
         }
-        // A rank that throws ends the job with the starter's exit code 0 all the same; in mode chameleon
-        // the file then holds what was merged up to the last marker, saying it is not finished.
+        // A rank that throws ends the job with the starter's exit code 0 all the same; in the clustering
+        // modes the file then holds what was merged up to the last marker, saying it is not finished.
         if (trace.markers() != null && !trace.markers().finished()) {
             problem = MarkerLogText.interimNote(trace.markers()) + " (" + label + " keeps what was merged until then)";
             trace = null;
@@ -84,7 +84,7 @@ final class ProducedTrace {
 
     /**
      * {@code 16 ranks, 123456 events, 2.1 MB}; for a full-mode trace the calls its global trace stands for;
-     * for a chameleon-mode trace also the clusters in force at the end and the markers acted on.
+     * for a trace of a clustering mode also the clusters in force at the end and the markers acted on.
      */
     String summary() {
         long events = 0;
