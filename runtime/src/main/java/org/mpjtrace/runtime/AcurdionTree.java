@@ -45,7 +45,7 @@ final class AcurdionTree {
             ctx.mpj.sendBytes(ctx.privateComm, candidates.encode(), parent, CLUSTERS_UP);
             result = ctx.mpj.recvBytes(ctx.privateComm, parent, CLUSTERS_DOWN);
         }
-        sendDown(ctx, children, result, CLUSTERS_DOWN);
+        TreeBroadcast.toChildren(ctx, children, result, CLUSTERS_DOWN);
         return ClusteringCodec.decode(result, ctx.size);
     }
 
@@ -78,7 +78,7 @@ final class AcurdionTree {
             ctx.mpj.sendBytes(ctx.privateComm, up.putInt(format).array(), parent, FORMAT_UP);
             down = ctx.mpj.recvBytes(ctx.privateComm, parent, FORMAT_DOWN);
         }
-        sendDown(ctx, children, down, FORMAT_DOWN);
+        TreeBroadcast.toChildren(ctx, children, down, FORMAT_DOWN);
         return ByteBuffer.wrap(down).getInt();
     }
 
@@ -97,10 +97,5 @@ final class AcurdionTree {
                 subtree = subtree.merge(SignatureCandidates.of(r, unknown), format, options, k);
             return subtree;
         }
-    }
-
-    /** To every child, the largest subtree first (it has the most rounds ahead of it). */
-    private static void sendDown(RankContext ctx, int[] children, byte[] message, int tag) throws ReflectiveOperationException {
-        for (int i = children.length - 1; i >= 0; i--) ctx.mpj.sendBytes(ctx.privateComm, message, children[i], tag);
     }
 }

@@ -4,14 +4,14 @@ import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
-import org.mpjtrace.trace.cluster.RankSignature;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.cluster.RankSignature;
 import org.mpjtrace.trace.global.GlobalTrace;
 
 /**
- * One rank's part in the clustering modes (chameleon, acurdion, reference): the marker state machine (DESIGN.md section 7, Chameleon's
- * Algorithms 1 and 3), run on the rank's own thread when a marker call returns. All ranks call it at the
+ * One rank's part in the clustering modes (chameleon, acurdion, reference): the marker state machine
+ * (DESIGN.md section 7, Chameleon's Algorithms 1 and 3), run on the rank's own thread when a marker call returns. All ranks call it at the
  * same markers (markers are collectives), vote together and so always agree on the state:
  * <ul>
  *   <li>first acted-on marker: AT, remember the interval's Call-Path signature;</li>

@@ -13,9 +13,10 @@ import org.mpjtrace.trace.fold.TraceShapeSignature;
 /**
  * Where the fold thread puts a rank's records in the clustering modes (chameleon, acurdion, reference):
  * every record updates the interval's signatures (Call-Path and end-points always; the parameter
- * signatures in mode acurdion; the whole-sequence hash in mode reference); only while the rank records (all tracing, or it is a lead) does it also go into the
- * rank's partial trace, the loop-compressed calls since the last merge. A non-lead holds no partial
- * trace at all: {@code partial} is null, so its memory is gone, not just unused.
+ * signatures in mode acurdion; the whole-sequence hash in mode reference); only while the rank records
+ * (all tracing, or it is a lead) does it also go into the rank's partial trace, the loop-compressed
+ * calls since the last merge. A non-lead holds no partial trace at all: {@code partial} is null, so its
+ * memory is gone, not just unused.
  *
  * <p>The rank's own thread swaps the partial trace at markers, after the rings are drained; the lock
  * guards against the rank's other threads, whose records the fold thread may be appending meanwhile.

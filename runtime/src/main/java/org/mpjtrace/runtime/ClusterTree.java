@@ -36,8 +36,7 @@ final class ClusterTree {
             ctx.mpj.sendBytes(ctx.privateComm, sets.encode(), parent, UP_TAG);
             result = ctx.mpj.recvBytes(ctx.privateComm, parent, DOWN_TAG);
         }
-        // Down the same tree, the largest subtree first.
-        for (int i = children.length - 1; i >= 0; i--) ctx.mpj.sendBytes(ctx.privateComm, result, children[i], DOWN_TAG);
+        TreeBroadcast.toChildren(ctx, children, result, DOWN_TAG);
         return ClusteringCodec.decode(result, ctx.size);
     }
 
