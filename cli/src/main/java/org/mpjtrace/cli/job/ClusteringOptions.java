@@ -41,13 +41,10 @@ public record ClusteringOptions(String marker, Integer callFrequency, Integer le
             return "--call-frequency must be at least 1, got " + callFrequency;
         if (leads != null && (leads < 1 || leads > ClusteringKeys.MAX_K))
             return "-k must be from 1 to " + ClusteringKeys.MAX_K + ", got " + leads;
-        try {
-            ClusteringKeys.acurdionOptions(distance, step, selector);
-        } catch (IllegalArgumentException e) {
-            // The agent's message names its key; name the option instead.
-            String key = distance != null && e.getMessage().contains("'" + ClusteringKeys.DISTANCE + "'") ? ClusteringKeys.DISTANCE
-                    : step != null && e.getMessage().contains("'" + ClusteringKeys.STEP + "'") ? ClusteringKeys.STEP : ClusteringKeys.SELECTOR;
-            return optionFor(key) + e.getMessage().substring(e.getMessage().indexOf("': ") + 1);
+        for (String key : new String[] {ClusteringKeys.DISTANCE, ClusteringKeys.STEP, ClusteringKeys.SELECTOR}) {
+            String value = agentOptions().get(key);
+            String wrong = value == null ? null : ClusteringKeys.acurdionValueProblem(key, value);
+            if (wrong != null) return optionFor(key) + ": " + wrong;
         }
         return null;
     }

@@ -2,9 +2,9 @@ package org.mpjtrace.trace.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.mpjtrace.signatures.cluster.ClusterOptions;
 import org.mpjtrace.signatures.cluster.Metric;
+import org.mpjtrace.signatures.cluster.OptionValue;
 import org.mpjtrace.signatures.cluster.Selector;
 import org.mpjtrace.signatures.cluster.Step;
 
@@ -75,12 +75,27 @@ public final class ClusteringKeys {
                 pick(SELECTOR, selector, Selector.values(), d.selector()));
     }
 
-    private static <E extends Enum<E>> E pick(String key, String value, E[] values, E fallback) {
-        if (value == null) return fallback;
-        for (E e : values) if (e.name().toLowerCase(Locale.ROOT).equals(value)) return e;
+    /**
+     * What is wrong with {@code value} for key distance, step or selector, e.g. {@code 'triple' (expected
+     * single or double)}, or null when the key takes it: for a caller that names the key its own way.
+     */
+    public static String acurdionValueProblem(String key, String value) {
+        OptionValue[] values = switch (key) {
+            case DISTANCE -> Metric.values();
+            case STEP -> Step.values();
+            case SELECTOR -> Selector.values();
+            default -> throw new IllegalArgumentException("'" + key + "' is not one of mode acurdion's keys");
+        };
+        for (OptionValue v : values) if (v.key().equals(value)) return null;
         List<String> names = new ArrayList<>();
-        for (E e : values) names.add(e.name().toLowerCase(Locale.ROOT));
-        throw new IllegalArgumentException("bad value for agent key '" + key + "': '" + value + "' (expected " + String.join(" or ", names) + ")");
+        for (OptionValue v : values) names.add(v.key());
+        return "'" + value + "' (expected " + String.join(" or ", names) + ")";
+    }
+
+    private static <E extends OptionValue> E pick(String key, String value, E[] values, E fallback) {
+        if (value == null) return fallback;
+        for (E e : values) if (e.key().equals(value)) return e;
+        throw new IllegalArgumentException("bad value for agent key '" + key + "': " + acurdionValueProblem(key, value));
     }
 
     /** A marker rule naming call sites: the collectives of {@code method} in {@code className}, at {@code line} or at any line (-1). */

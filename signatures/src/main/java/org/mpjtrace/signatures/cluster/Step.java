@@ -1,7 +1,7 @@
 package org.mpjtrace.signatures.cluster;
 
 /** ACURDION's agent key {@code step}: how Call-Path enters the choice of leads. */
-public enum Step {
+public enum Step implements OptionValue {
     /** All selected signatures at once; Call-Path is one signature (of the most important group) among them. */
     SINGLE,
     /**
@@ -9,8 +9,4 @@ public enum Step {
      * Call-Paths outnumber it), then choose within each partition on the other signatures.
      */
     DOUBLE;
-
-    public String key() {
-        return name().toLowerCase(java.util.Locale.ROOT);
-    }
 }
