@@ -53,7 +53,7 @@ final class ClusterSetsCodec {
             out.writeDouble(c.signature().src());
             out.writeDouble(c.signature().dest());
             out.writeInt(c.lead());
-            c.members().write(out);
+            c.members().writeAsBuilt(out);
         }
     }
 

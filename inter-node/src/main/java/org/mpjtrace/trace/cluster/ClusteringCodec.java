@@ -30,7 +30,7 @@ public final class ClusteringCodec {
             out.writeInt(c.clusters().size());
             for (Cluster k : c.clusters()) {
                 out.writeInt(k.lead());
-                k.members().write(out);
+                k.members().writeAsBuilt(out);
                 out.writeLong(k.callPath());
                 out.writeDouble(k.src());
                 out.writeDouble(k.dest());

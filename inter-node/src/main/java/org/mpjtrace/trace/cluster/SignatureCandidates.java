@@ -7,6 +7,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,9 +56,7 @@ public final class SignatureCandidates {
      * @throws IllegalArgumentException when the two share a rank (a subtree merged twice)
      */
     public SignatureCandidates merge(SignatureCandidates child, int format, ClusterOptions options, int k) {
-        RankSet mine = ranks(), theirs = child.ranks();
-        if (mine.union(theirs).size() != mine.size() + theirs.size())
-            throw new IllegalArgumentException("ranks " + mine + " and " + theirs + " overlap");
+        if (!disjoint(child)) throw new IllegalArgumentException("ranks " + ranks() + " and " + child.ranks() + " overlap");
         Map<SignatureVector, Entry> byProjection = new LinkedHashMap<>();
         for (List<Entry> list : List.of(entries, child.entries)) {
             for (Entry e : list) {
@@ -98,6 +97,27 @@ public final class SignatureCandidates {
         return entries.size();
     }
 
+    /**
+     * Whether no rank is in both lists: at once when one list's ranks all lie below the other's (a binomial
+     * child's subtree lies above what its parent holds when it arrives), else by marking every rank.
+     */
+    private boolean disjoint(SignatureCandidates other) {
+        if (max() < other.min() || other.max() < min()) return true;
+        BitSet marks = new BitSet();
+        for (List<Entry> list : List.of(entries, other.entries)) {
+            for (Entry e : list) if (!e.members().markInto(marks)) return false;
+        }
+        return true;
+    }
+
+    private int min() {
+        return entries.stream().mapToInt(e -> e.members().min()).min().getAsInt();
+    }
+
+    private int max() {
+        return entries.stream().mapToInt(e -> e.members().max()).max().getAsInt();
+    }
+
     /** Every rank of this subtree. */
     public RankSet ranks() {
         RankSet all = RankSet.empty();
@@ -117,7 +137,7 @@ public final class SignatureCandidates {
             out.writeInt(entries.size());
             for (Entry e : entries) {
                 out.writeInt(e.lead());
-                e.members().write(out);
+                e.members().writeAsBuilt(out);
                 for (long w : e.signature().words()) out.writeLong(w);
             }
             out.flush();
@@ -139,16 +159,14 @@ public final class SignatureCandidates {
             if (n < 1 || n > in.available() / MIN_ENTRY_BYTES)
                 throw new IllegalArgumentException("candidate list of " + n + " entries in " + bytes.length + " bytes");
             List<Entry> entries = new ArrayList<>(n);
-            RankSet covered = RankSet.empty();
+            BitSet covered = new BitSet();
             for (int i = 0; i < n; i++) {
                 int lead = in.readInt();
                 RankSet members = RankSet.read(in, worldSize);
                 if (!entries.isEmpty() && lead <= entries.get(entries.size() - 1).lead())
                     throw new IllegalArgumentException("candidate leads not ascending at entry " + i);
-                RankSet both = covered.union(members);
-                if (both.size() != covered.size() + members.size())
+                if (!members.markInto(covered))
                     throw new IllegalArgumentException("candidate " + i + " shares ranks with an earlier one");
-                covered = both;
                 entries.add(new Entry(ClusteringCodec.readSignature(in), lead, members));
             }
             if (in.available() > 0) throw new IllegalArgumentException("candidate list has " + in.available() + " bytes too many");

@@ -5,6 +5,7 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The binary form of a {@link RankSet} in a trace file: the ranklist notation number for number, as
@@ -28,8 +29,7 @@ final class RankSetFormat {
 
     private RankSetFormat() {}
 
-    static void write(RankSet set, DataOutput out) throws IOException {
-        List<Section> sections = set.sections();
+    static void write(List<Section> sections, DataOutput out) throws IOException {
         Varint.write(out, sections.size());
         for (Section s : sections) {
             int d = s.dimensions();
@@ -44,7 +44,7 @@ final class RankSetFormat {
 
     static RankSet read(DataInput in, int worldSize) throws IOException {
         if (worldSize < 0) throw new IllegalArgumentException("negative world size " + worldSize);
-        int n = Varint.read(in, "section count");
+        int n = Varint.read(in, () -> "section count");
         if (n > worldSize) {
             throw new RankSetFormatException("rank set: " + n + " sections cannot fit in a world of "
                     + worldSize + " ranks");
@@ -52,27 +52,30 @@ final class RankSetFormat {
         List<Section> sections = new ArrayList<>(Math.min(n, 16));
         Section previous = null;
         for (int i = 1; i <= n; i++) {
-            String where = "section " + i + " of " + n;
-            int d = Varint.read(in, where + ": dimension");
+            // The names of the numbers are built only for an error message: a message of many sections is read often.
+            int section = i;
+            Supplier<String> where = () -> "section " + section + " of " + n;
+            int d = Varint.read(in, () -> where.get() + ": dimension");
             if (d < 1 || d > Section.MAX_DIMENSIONS) {
-                throw new RankSetFormatException("rank set " + where + ": dimension " + d + " is outside [1, "
+                throw new RankSetFormatException("rank set " + where.get() + ": dimension " + d + " is outside [1, "
                         + Section.MAX_DIMENSIONS + "]");
             }
-            int start = Varint.read(in, where + ": start");
+            int start = Varint.read(in, () -> where.get() + ": start");
             int[] counts = new int[d];
             int[] strides = new int[d];
             for (int j = 1; j <= d; j++) {
-                counts[d - j] = Varint.read(in, where + ": count " + j);
-                strides[d - j] = Varint.read(in, where + ": stride " + j);
+                int dim = j;
+                counts[d - j] = Varint.read(in, () -> where.get() + ": count " + dim);
+                strides[d - j] = Varint.read(in, () -> where.get() + ": stride " + dim);
             }
             String problem = Section.problem(start, counts, strides, worldSize);
             if (problem != null) {
-                throw new RankSetFormatException("rank set " + where + " " + Section.notation(start, counts, strides)
+                throw new RankSetFormatException("rank set " + where.get() + " " + Section.notation(start, counts, strides)
                         + ": " + problem);
             }
-            Section s = new Section(start, counts, strides);
+            Section s = Section.checked(start, counts, strides);
             if (previous != null && s.first() <= previous.last()) {
-                throw new RankSetFormatException("rank set " + where + " " + s + ": starts at rank " + s.first()
+                throw new RankSetFormatException("rank set " + where.get() + " " + s + ": starts at rank " + s.first()
                         + ", not after rank " + previous.last() + " where section " + (i - 1)
                         + " ends (sections overlap or are out of order)");
             }

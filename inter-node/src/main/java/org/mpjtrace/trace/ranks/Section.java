@@ -40,11 +40,22 @@ public final class Section {
      * strides >= 1, nested (see the class comment), and the last rank within int.
      */
     public Section(int start, int[] counts, int[] strides) {
-        String problem = problem(start, counts, strides, (long) Integer.MAX_VALUE + 1);
+        this(start, counts.clone(), strides.clone(), problem(start, counts, strides, (long) Integer.MAX_VALUE + 1));
+    }
+
+    /**
+     * A section from numbers {@link #problem} has passed, taking the arrays as they are: the trace reader,
+     * which checks every section of a message once, and builds the arrays itself.
+     */
+    static Section checked(int start, int[] counts, int[] strides) {
+        return new Section(start, counts, strides, null);
+    }
+
+    private Section(int start, int[] counts, int[] strides, String problem) {
         if (problem != null) throw new IllegalArgumentException(problem);
         this.start = start;
-        this.counts = counts.clone();
-        this.strides = strides.clone();
+        this.counts = counts;
+        this.strides = strides;
         long n = 1;
         long extent = 0;
         for (int k = 0; k < counts.length; k++) {
@@ -158,6 +169,23 @@ public final class Section {
 
     /** Calls the action on every rank, in increasing order. */
     public void forEach(IntConsumer action) {
+        forEachRun((first, count, stride) -> {
+            int rank = first;
+            for (int i = 0; i < count; i++, rank += stride) action.accept(rank);
+        });
+    }
+
+    /** What {@link #forEachRun} hands over: one run of the innermost dimension. */
+    @FunctionalInterface
+    public interface RunAction {
+        void accept(int first, int count, int stride);
+    }
+
+    /**
+     * Calls the action on every run of the innermost dimension, in increasing order: one call per
+     * combination of the outer indices, so a dense grid box costs one call per row, not per rank.
+     */
+    public void forEachRun(RunAction action) {
         int d = counts.length;
         int inner = d - 1;
         int innerCount = counts[inner];
@@ -165,8 +193,7 @@ public final class Section {
         int[] index = new int[d];
         long base = start; // long: base + one more outer stride may pass int before it is undone
         while (true) {
-            int rank = (int) base;
-            for (int i = 0; i < innerCount; i++, rank += innerStride) action.accept(rank);
+            action.accept((int) base, innerCount, innerStride);
             int k = inner - 1;
             while (k >= 0) {
                 base += strides[k];
@@ -200,6 +227,7 @@ public final class Section {
      * single section skip compression.
      */
     Section normalized() {
+        if (isNormalized()) return this;
         int[] c = new int[counts.length];
         int[] s = new int[counts.length];
         int d = 0;
@@ -223,6 +251,16 @@ public final class Section {
         }
         if (Arrays.equals(outerFirstCounts, counts) && Arrays.equals(outerFirstStrides, strides)) return this;
         return new Section(start, outerFirstCounts, outerFirstStrides);
+    }
+
+    /** Whether normalized() would give this section back: no count of 1 (but a single rank's) and nothing to fuse. */
+    private boolean isNormalized() {
+        if (counts.length == 1) return counts[0] > 1 || strides[0] == 1;
+        for (int k = 0; k < counts.length; k++) {
+            if (counts[k] == 1) return false;
+            if (k > 0 && (long) counts[k] * strides[k] == strides[k - 1]) return false;
+        }
+        return true;
     }
 
     /** ScalaTrace notation, innermost dimension first: {@code <d start count stride ...>}. */

@@ -4,6 +4,7 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.EOFException;
 import java.io.IOException;
+import java.util.function.Supplier;
 
 /**
  * Unsigned LEB128 for non-negative ints: 7 bits per byte, low bits first, high bit set on every byte
@@ -24,26 +25,26 @@ final class Varint {
     }
 
     /**
-     * Reads one value; what names it in the message if the data ends early, runs past five bytes or
+     * Reads one value; what names it (built only then) in the message if the data ends early, runs past five bytes or
      * passes 2^31 - 1 (which no rank, count or stride can be).
      */
-    static int read(DataInput in, String what) throws IOException {
+    static int read(DataInput in, Supplier<String> what) throws IOException {
         long value = 0;
         for (int shift = 0; shift < 35; shift += 7) {
             int b;
             try {
                 b = in.readUnsignedByte();
             } catch (EOFException e) {
-                throw new RankSetFormatException("rank set truncated: data ends inside " + what);
+                throw new RankSetFormatException("rank set truncated: data ends inside " + what.get());
             }
             value |= (long) (b & 0x7F) << shift;
             if ((b & 0x80) == 0) {
                 if (value > Integer.MAX_VALUE) {
-                    throw new RankSetFormatException("rank set: " + what + " " + value + " passes 2^31 - 1");
+                    throw new RankSetFormatException("rank set: " + what.get() + " " + value + " passes 2^31 - 1");
                 }
                 return (int) value;
             }
         }
-        throw new RankSetFormatException("rank set: " + what + " is longer than five bytes");
+        throw new RankSetFormatException("rank set: " + what.get() + " is longer than five bytes");
     }
 }

@@ -38,8 +38,11 @@ import org.mpjtrace.trace.ranks.RankSet;
  *   <li>up sweeps: a node's finish time folds over its children in {@link BinomialTree#children} order
  *       (nearest first, as {@code AcurdionTree} receives them): {@code t = max(t, T(child) + transfer) +
  *       (its decode and merge of that child)}, then plus the encoding of its own message;</li>
- *   <li>down sweeps: {@code T(child) = T(parent) + transfer + (the child's decode)}, from the root's
- *       finish time (its encoding included).</li>
+ *   <li>down sweeps: a node passes the root's bytes on before it decodes them ({@code AcurdionTree} sends
+ *       to its children, largest subtree first, then decodes), so the message arrives at the i-th child a
+ *       node sends to at {@code arrival(node) + i * transfer}, and a node is done at {@code arrival + (its
+ *       decode)}; the sweep's time is the latest node's, from the root's finish time (its encoding
+ *       included).</li>
  * </ul>
  * The transfer of a message costs {@code latency + bytes / bandwidth}, 0 by default (the arguments
  * {@code latency-us} and {@code bandwidth-mbps} set it). The phases are added as if separated by barriers
@@ -249,17 +252,17 @@ public final class AcurdionTreeSimulation {
             asbUp[r] = t + lastWork;
         }
 
-        // The format, down: every node decodes the root's 4 bytes. Parents have lower ranks than their children.
-        long[] down = new long[p];
+        // The format, down: every node passes the root's 4 bytes on, then decodes them.
+        long[] arrival = arrivals(p, transfer(formatMessage.length));
         int[] formats = new int[p];
         formats[0] = ByteBuffer.wrap(formatMessage).getInt();
+        long formatDown = 0;
         for (int r = 1; r < p; r++) {
             byte[] message = formatMessage;
             formats[r] = timed(() -> ByteBuffer.wrap(message).getInt());
             cpu += lastWork;
-            down[r] = down[BinomialTree.parent(r)] + transfer(formatMessage.length) + lastWork;
+            formatDown = Math.max(formatDown, arrival[r] + lastWork);
         }
-        long formatDown = Arrays.stream(down).max().getAsLong();
         for (int r = 1; r < p; r++) if (formats[r] != formats[0]) throw new IllegalStateException("rank " + r + " decoded another format");
 
         // K-farthest, up.
@@ -304,23 +307,36 @@ public final class AcurdionTreeSimulation {
             if (r != 0) maxUpBytes = Math.max(maxUpBytes, kfMessage[r].length);
         }
 
-        // The clustering, down: every node decodes the root's bytes.
-        Arrays.fill(down, 0);
+        // The clustering, down: every node passes the root's bytes on, then decodes them.
+        arrival = arrivals(p, transfer(resultMessage.length));
         long cpuBeforeDecodes = cpu;
         Clustering root = ClusteringCodec.decode(resultMessage, p);
+        long clusteringDown = 0;
+        long[] decodes = new long[p - 1];
         for (int r = 1; r < p; r++) {
             byte[] message = resultMessage;
             Clustering c = timed(() -> ClusteringCodec.decode(message, p));
             cpu += lastWork;
-            down[r] = down[BinomialTree.parent(r)] + transfer(resultMessage.length) + lastWork;
+            decodes[r - 1] = lastWork;
+            clusteringDown = Math.max(clusteringDown, arrival[r] + lastWork);
             if (!c.equals(root)) throw new IllegalStateException("rank " + r + " decoded another clustering");
         }
-        long clusteringDown = Arrays.stream(down).max().getAsLong();
-        long[] decodes = new long[p - 1];
-        for (int r = 1; r < p; r++) decodes[r - 1] = down[r] - down[BinomialTree.parent(r)] - transfer(resultMessage.length);
         Arrays.sort(decodes);
         return new Run(p, asbUp[0], formatDown, kfUp[0], clusteringDown, cpu, cpu - cpuBeforeDecodes, root, maxHeld, maxUpBytes, resultMessage.length,
                 rootChildWork, rootChildren, decodes[decodes.length / 2]);
+    }
+
+    /**
+     * When the root's message reaches each node, counted from the root's send: every node sends to its
+     * children one after the other, largest subtree first, each send taking transfer.
+     */
+    private static long[] arrivals(int p, long transfer) {
+        long[] arrival = new long[p];
+        for (int r = 0; r < p; r++) { // parents have lower ranks than their children
+            int[] children = BinomialTree.children(r, p);
+            for (int i = children.length - 1, sent = 1; i >= 0; i--, sent++) arrival[children[i]] = arrival[r] + sent * transfer;
+        }
+        return arrival;
     }
 
     /**
