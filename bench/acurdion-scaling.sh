@@ -8,7 +8,7 @@
 #     at Finalize): CGTranspose (steps=20 n=16) on 4, 16, 64 ranks and Stencil2D (steps=100 n=16) on 4,
 #     8, 16, 32, 64; the clustering time is rank 0's, read from `mpjtrace clusters` ("clustered in X ms":
 #     Adaptive Signature Building + K-farthest, from its start to the result at the root).
-# Progress goes to stderr. Takes about 10 minutes (the simulation at 65,536 ranks most of it).
+# Progress goes to stderr. Takes about 6 minutes (the simulation at 65,536 ranks most of it).
 #
 #   bench/acurdion-scaling.sh [SIMULATION_ARGS...]   e.g. p=256,1024,4096 reps=3 (see AcurdionTreeSimulation)
 #   SKIP_SIMULATION=1 / SKIP_JOBS=1 bench/acurdion-scaling.sh     one part only
