@@ -13,7 +13,9 @@ enum Examples {
     PHASE_CHANGE("PhaseChange", true, "steps=20", "phase=5"),
     TWO_CALLERS("TwoCallers", true, "steps=3"),
     CG_TRANSPOSE("CGTranspose", true, "steps=20", "n=16"),
-    API_TOUR("ApiTour", true);
+    // Not deterministic: its Test, Testany, Testsome and Testall loops poll as often as the timing needs
+    // (2 Test calls with the agent and about 100 without were seen once on niodev).
+    API_TOUR("ApiTour", false);
 
     final String mainClass;
     /** Whether the same arguments always make the same calls on every rank. */
