@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.mpjtrace.signatures.cluster.ClusterOptions;
+import org.mpjtrace.trace.TracingModes;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 
 /**
@@ -34,7 +35,6 @@ public final class TracerConfig {
             Map.entry("ringSize", "records per thread ring, a power of two from 64 to 1048576 (default 16384)"),
             Map.entry("stackDepth", "callers folded into each call's stack signature, 0 to 16 (default 3; 0: the MPJ call site alone, no rewriting of callers)"),
             Map.entry("injectFault", "RANK:N makes the tracer fail on rank RANK at its N-th record (tests its failure path)"));
-    private static final List<String> MODES = List.of("dump", "full", ClusteringKeys.CHAMELEON, ClusteringKeys.ACURDION, ClusteringKeys.REFERENCE);
 
     public final String mode;
     /** Clustering modes: which calls are markers; {@link MarkerRule#NONE} in other modes. */
@@ -96,8 +96,8 @@ public final class TracerConfig {
                 throw new IllegalArgumentException("unknown agent key '" + key + "' (known: " + String.join(", ", new java.util.TreeSet<>(KEYS.keySet())) + ")");
         }
         String mode = merged.getOrDefault("mode", "dump");
-        if (!MODES.contains(mode))
-            throw new IllegalArgumentException("bad value for agent key 'mode': '" + mode + "' (expected: " + String.join(", ", MODES) + ")");
+        if (!TracingModes.ALL.contains(mode))
+            throw new IllegalArgumentException("bad value for agent key 'mode': '" + mode + "' (expected: " + String.join(", ", TracingModes.ALL) + ")");
         for (String key : merged.keySet()) {
             List<String> modes = ClusteringKeys.modesOf(key);
             if (modes != null && !modes.contains(mode))

@@ -14,6 +14,7 @@ import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 import org.mpjtrace.cli.BadInputException;
 import org.mpjtrace.cli.ExitCodes;
+import org.mpjtrace.trace.TracingModes;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 
 /**
@@ -26,9 +27,6 @@ import org.mpjtrace.trace.cluster.ClusteringKeys;
  * {@link JobResult} carries the exit code (0 ok, 1 job failed, 2 bad input) and the line was printed.
  */
 public final class JobLauncher {
-    /** Modes the agent accepts, in the order the error message lists them. */
-    private static final List<String> MODES = List.of(JobRequest.DUMP, JobRequest.FULL, ClusteringKeys.CHAMELEON, ClusteringKeys.ACURDION,
-            ClusteringKeys.REFERENCE);
     /** Agent keys set by mpjtrace's own options; letting --agent-opts set them too would be ambiguous. */
     private static final Set<String> RESERVED_KEYS = Set.of("mode", "output");
     private static final long KILL_GRACE_MILLIS = 5000;
@@ -134,8 +132,8 @@ public final class JobLauncher {
         if (req.mainClass().startsWith("-"))
             throw new BadInputException("'" + req.mainClass() + "' is not a class name (options go before -cp CLASSPATH MAIN)");
         if (req.classpath() == null || req.classpath().isBlank()) throw new BadInputException("-cp needs a class path");
-        if (!MODES.contains(req.mode()))
-            throw new BadInputException("unknown mode '" + req.mode() + "' (expected " + String.join(", ", MODES) + ")");
+        if (!TracingModes.ALL.contains(req.mode()))
+            throw new BadInputException("unknown mode '" + req.mode() + "' (expected " + String.join(", ", TracingModes.ALL) + ")");
         String problem = req.clustering().problem();
         if (problem != null) throw new BadInputException(problem);
         Map<String, String> own = req.clustering().agentOptions();

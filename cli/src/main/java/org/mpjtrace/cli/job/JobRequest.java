@@ -2,6 +2,7 @@ package org.mpjtrace.cli.job;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.mpjtrace.trace.TracingModes;
 
 /**
  * What to run: an MPJ program and how. Build one with {@link #of} and the {@code with...} methods;
@@ -25,8 +26,8 @@ public record JobRequest(int ranks, String device, Path machines, String mode, P
 
     public static final String MULTICORE = "multicore";
     public static final String NIODEV = "niodev";
-    public static final String DUMP = "dump";
-    public static final String FULL = "full";
+    public static final String DUMP = TracingModes.DUMP;
+    public static final String FULL = TracingModes.FULL;
     public static final String CHAMELEON = "chameleon";
 
     public JobRequest {
