@@ -13,9 +13,9 @@ import java.util.List;
  * compressed by {@link RankCompressor}; a section whose span meets no other is taken as it is, and an
  * island of two equal sections is taken once. Every section taken is then offered to the one before it
  * ({@link #joined}): a run that continues another, a row below the same row, a box one copy longer
- * become one section; where that fails next to a small section, it is taken apart and joined again piece by
- * piece ({@link #append}). So a grid class built from the pieces of many subtrees stays a handful of
- * sections.
+ * become one section; where that fails next to a pair of copies joined too early, the pair is taken apart
+ * and joined again piece by piece ({@link #append}). So a grid class built from the pieces of many
+ * subtrees travels as one section.
  *
  * <p>The result is exact, disjoint and ordered, and each section is in fused form, but the list is not
  * necessarily the canonical one (the greedy compressor may cut the same set elsewhere); {@link RankSet}
