@@ -3,6 +3,7 @@ package org.mpjtrace.cli.job;
 import java.nio.file.Path;
 import java.util.List;
 import org.mpjtrace.trace.TracingModes;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
 
 /**
  * What to run: an MPJ program and how. Build one with {@link #of} and the {@code with...} methods;
@@ -28,7 +29,7 @@ public record JobRequest(int ranks, String device, Path machines, String mode, P
     public static final String NIODEV = "niodev";
     public static final String DUMP = TracingModes.DUMP;
     public static final String FULL = TracingModes.FULL;
-    public static final String CHAMELEON = "chameleon";
+    public static final String CHAMELEON = ClusteringKeys.CHAMELEON;
 
     public JobRequest {
         args = List.copyOf(args);

@@ -249,7 +249,6 @@ public final class Section {
             outerFirstCounts[k] = c[d - 1 - k];
             outerFirstStrides[k] = s[d - 1 - k];
         }
-        if (Arrays.equals(outerFirstCounts, counts) && Arrays.equals(outerFirstStrides, strides)) return this;
         return new Section(start, outerFirstCounts, outerFirstStrides);
     }
 

@@ -1,7 +1,6 @@
 package org.mpjtrace.trace.ranks;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -66,12 +65,7 @@ final class SectionUnion {
         int[] ranks = new int[(int) total];
         int at = 0;
         for (Section s : island) at = s.copyInto(ranks, at);
-        Arrays.sort(ranks);
-        int n = 0;
-        for (int r : ranks) {
-            if (n == 0 || ranks[n - 1] != r) ranks[n++] = r;
-        }
-        for (Section s : RankCompressor.compress(ranks, n)) joinOrAdd(out, s);
+        for (Section s : RankSet.of(ranks).sections()) joinOrAdd(out, s); // sorted, repeats dropped, compressed
     }
 
     /**
@@ -92,16 +86,9 @@ final class SectionUnion {
             out.add(s);
             return;
         }
-        List<Section> again = new ArrayList<>();
-        if (splitLast) {
-            out.remove(out.size() - 1);
-            again.addAll(copies(last));
-        } else {
-            again.add(last);
-            out.remove(out.size() - 1);
-        }
-        if (splitNew) again.addAll(copies(s));
-        else again.add(s);
+        out.remove(out.size() - 1);
+        List<Section> again = new ArrayList<>(splitLast ? copies(last) : List.of(last));
+        again.addAll(splitNew ? copies(s) : List.of(s));
         for (Section piece : again) joinOrAdd(out, piece);
     }
 
