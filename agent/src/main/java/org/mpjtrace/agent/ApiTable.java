@@ -37,14 +37,15 @@ final class ApiTable {
             m.add(call(COMMS, op, BUF + "V", P2P));
         for (Op op : new Op[] {Op.ISEND, Op.IBSEND, Op.ISSEND, Op.IRSEND, Op.IRECV})
             m.add(call(COMMS, op, BUF + "Lmpi/Request;", P2P + " result=ret"));
-        m.add(call(COMMS, Op.RECV, BUF + "Lmpi/Status;", P2P));
+        // Recv, Probe and Iprobe pass their Status on: a wildcard receive records the source it matched.
+        m.add(call(COMMS, Op.RECV, BUF + "Lmpi/Status;", P2P + " result=ret"));
         for (Op op : new Op[] {Op.SEND_INIT, Op.BSEND_INIT, Op.SSEND_INIT, Op.RSEND_INIT, Op.RECV_INIT})
             m.add(call(COMMS, op, BUF + "Lmpi/Prequest;", P2P + " result=ret"));
         m.add(call(COMMS, Op.SENDRECV, "(" + OBJ + "II" + DT + "II" + OBJ + "II" + DT + "II)Lmpi/Status;",
                 P2P + " count2=8 dt2=9 peer2=10 tag2=11"));
         m.add(call(COMMS, Op.SENDRECV_REPLACE, "(" + OBJ + "II" + DT + "IIII)Lmpi/Status;", P2P + " peer2=6 tag2=7"));
-        m.add(call(COMMS, Op.PROBE, "(II)Lmpi/Status;", "comm=recv peer=0 tag=1"));
-        m.add(call(COMMS, Op.IPROBE, "(II)Lmpi/Status;", "comm=recv peer=0 tag=1"));
+        m.add(call(COMMS, Op.PROBE, "(II)Lmpi/Status;", "comm=recv peer=0 tag=1 result=ret"));
+        m.add(call(COMMS, Op.IPROBE, "(II)Lmpi/Status;", "comm=recv peer=0 tag=1 result=ret"));
         m.add(call(COMMS, Op.PACK, "(" + OBJ + "II" + DT + "Lmpjbuf/Buffer;I)I", "comm=recv count=2 dt=3"));
         m.add(call(COMMS, Op.UNPACK, "(Lmpjbuf/Buffer;I" + OBJ + "II" + DT + ")I", "comm=recv count=4 dt=5"));
 

@@ -26,7 +26,9 @@ package org.mpjtrace.trace;
  *   <li>P2P: peer = destination or source as passed (MPJ's ANY_SOURCE, PROC_NULL kept as given), tag,
  *       count, datatype; request = symbolic id of the Request returned. Sendrecv: peer/tag/count/datatype
  *       are the send side, peer2/tag2/count2/datatype2 the receive side; Sendrecv_replace: peer2/tag2
- *       are the source and its tag. Probe and Iprobe: peer = source, tag, count 0.</li>
+ *       are the source and its tag. Probe and Iprobe: peer = source, tag, count 0. Recv, Probe and Iprobe
+ *       with a negative peer (ANY_SOURCE, PROC_NULL): peer2/tag2 = the source and tag of the message
+ *       they matched (NONE while an Iprobe finds none), so that a replay can take the same message.</li>
  *   <li>COLLECTIVE: peer = root for rooted ops, else NONE; count/datatype = the send side and
  *       count2/datatype2 the receive side where there is one, except Scatter and Scatterv, whose
  *       count/datatype are the receive side (count2/datatype2 Scatter's send side); Alltoallv: count =

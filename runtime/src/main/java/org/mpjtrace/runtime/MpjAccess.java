@@ -23,6 +23,12 @@ interface MpjAccess {
 
     int shiftDest(Object shiftParms) throws ReflectiveOperationException;
 
+    /** The source of the message a Recv, Probe or Iprobe matched, from the Status it returned. */
+    int statusSource(Object status) throws ReflectiveOperationException;
+
+    /** The tag of that message. */
+    int statusTag(Object status) throws ReflectiveOperationException;
+
     void sendBytes(Object comm, byte[] data, int dest, int tag) throws ReflectiveOperationException;
 
     byte[] recvBytes(Object comm, int source, int tag) throws ReflectiveOperationException;

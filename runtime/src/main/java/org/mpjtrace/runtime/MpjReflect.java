@@ -29,6 +29,8 @@ final class MpjReflect implements MpjAccess {
     private final ClassLoader loader;
     private Field shiftSource;
     private Field shiftDest;
+    private Field statusSource;
+    private Field statusTag;
 
     MpjReflect(Object anyComm) throws ReflectiveOperationException {
         loader = anyComm.getClass().getClassLoader();
@@ -135,6 +137,26 @@ final class MpjReflect implements MpjAccess {
     public int shiftDest(Object shiftParms) throws ReflectiveOperationException {
         resolveShiftFields(shiftParms);
         return shiftDest.getInt(shiftParms);
+    }
+
+    /** source of a Status (a public field of mpjdev.Status, which mpi.Status extends). */
+    @Override
+    public int statusSource(Object status) throws ReflectiveOperationException {
+        resolveStatusFields(status);
+        return statusSource.getInt(status);
+    }
+
+    @Override
+    public int statusTag(Object status) throws ReflectiveOperationException {
+        resolveStatusFields(status);
+        return statusTag.getInt(status);
+    }
+
+    private void resolveStatusFields(Object status) throws NoSuchFieldException {
+        if (statusSource == null) {
+            statusTag = status.getClass().getField("tag");
+            statusSource = status.getClass().getField("source");
+        }
     }
 
     private void resolveShiftFields(Object shiftParms) throws NoSuchFieldException {

@@ -44,6 +44,11 @@ final class OpTraits {
         return PERSISTENT[op];
     }
 
+    /** Recv, Probe and Iprobe: calls that return the Status of the message they matched. */
+    static boolean matchesSource(int op) {
+        return op == Op.RECV.code || op == Op.PROBE.code || op == Op.IPROBE.code;
+    }
+
     static boolean createsComm(int op) {
         return CREATES_COMM[op];
     }

@@ -118,6 +118,10 @@ final class ThreadRecorder {
         } else if (op == Op.SHIFT.code && result != null) {
             peer2 = ctx.mpj.shiftSource(result);
             tag2 = ctx.mpj.shiftDest(result);
+        } else if (peer < 0 && result != null && OpTraits.matchesSource(op)) {
+            // A wildcard (or PROC_NULL) receive: which message it took is what a replay needs to avoid deadlock.
+            peer2 = ctx.mpj.statusSource(result);
+            tag2 = ctx.mpj.statusTag(result);
         }
 
         EventRing r = ring;

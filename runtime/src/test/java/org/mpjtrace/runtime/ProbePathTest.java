@@ -56,6 +56,26 @@ class ProbePathTest {
     }
 
     @Test
+    void aWildcardReceiveRecordsTheMessageItMatched() {
+        RankContext ctx = StandInMpj.bindRank(64, new EventStore());
+        Object comm = new Object(), dt = new Object(), status = new Object();
+        // The stand-in's Status says source 2, tag 5. ANY_SOURCE is -2 in MPJ.
+        Probe.record(1, Op.RECV.code, comm, dt, 4, -2, 7, null, N, N, N, null, N, N, null, status, null, null, null, null, 0);
+        Probe.record(2, Op.PROBE.code, comm, null, N, -2, 7, null, N, N, N, null, N, N, null, status, null, null, null, null, 0);
+        Probe.record(3, Op.RECV.code, comm, dt, 4, 1, 7, null, N, N, N, null, N, N, null, status, null, null, null, null, 0);
+        Probe.record(4, Op.IPROBE.code, comm, null, N, -2, 7, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
+        ctx.awaitDrained();
+        long[] w = ctx.toTrace().words();
+        for (int i = 0; i < 2; i++) {
+            assertEquals(-2, Event.peer(w, RankTrace.base(i)), "the peer as passed");
+            assertEquals(2, Event.peer2(w, RankTrace.base(i)), "the source it matched");
+            assertEquals(5, Event.tag2(w, RankTrace.base(i)));
+        }
+        assertEquals(N, Event.peer2(w, RankTrace.base(2)), "a receive from a named source records nothing more");
+        assertEquals(N, Event.peer2(w, RankTrace.base(3)), "an Iprobe that found nothing has nothing to record");
+    }
+
+    @Test
     void aFullRingMakesTheProducerWaitAndNothingIsLost() {
         RankContext ctx = StandInMpj.bindRank(64, new EventStore());
         Object comm = new Object();

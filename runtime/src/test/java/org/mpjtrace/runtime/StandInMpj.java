@@ -15,6 +15,8 @@ final class StandInMpj implements MpjAccess {
     @Override public RedOpInfo describeRedOp(int id, Object op) { return new RedOpInfo(id, 3); }
     @Override public int shiftSource(Object shiftParms) { return 3; }
     @Override public int shiftDest(Object shiftParms) { return 1; }
+    @Override public int statusSource(Object status) { return 2; }
+    @Override public int statusTag(Object status) { return 5; }
     @Override public void sendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }
     @Override public byte[] recvBytes(Object comm, int source, int tag) { throw new UnsupportedOperationException(); }
     @Override public int allreduceSum(Object comm, int value) { throw new UnsupportedOperationException(); }

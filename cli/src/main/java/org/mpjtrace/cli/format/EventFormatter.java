@@ -112,10 +112,17 @@ public final class EventFormatter {
         } else if (op == Op.PROBE || op == Op.IPROBE) {
             // The record's count is a placeholder 0 for probes: showing it would suggest a message size.
             p.rank("peer", Event.peer(w, b)).tag("tag", Event.tag(w, b)).num("comm", Event.comm(w, b));
+            matched(b, p);
         } else {
             p.rank("peer", Event.peer(w, b)).tag("tag", Event.tag(w, b)).count("count", Event.count(w, b))
                     .type("type", Event.datatype(w, b)).num("comm", Event.comm(w, b)).num("req", Event.request(w, b));
+            if (op == Op.RECV) matched(b, p);
         }
+    }
+
+    /** What a wildcard receive or probe matched (recorded only then): {@code matched=SOURCE/TAG}. */
+    private void matched(int b, Params p) {
+        if (Event.peer2(w, b) != Event.NONE) p.put("matched", Sentinels.rank(Event.peer2(w, b)) + "/" + Sentinels.tag(Event.tag2(w, b)));
     }
 
     private void collective(Op op, int b, Params p) {

@@ -78,6 +78,14 @@ public final class Installation {
         return jar;
     }
 
+    /** The CLI's own jar, cli/target/mpjtrace-cli.jar under the mpjtrace home: the replayer runs from it. */
+    public Path cliJar() {
+        Path jar = home().resolve("cli").resolve("target").resolve("mpjtrace-cli.jar");
+        if (!Files.isRegularFile(jar))
+            throw new BadInputException("mpjtrace's jar not found: " + jar + " (build it: mvn -B -q install -DskipTests in " + home + ")");
+        return jar;
+    }
+
     /** The examples jar, examples/target/examples-VERSION.jar under the mpjtrace home. */
     public Path examplesJar() {
         Path dir = home().resolve("examples").resolve("target");

@@ -29,9 +29,14 @@ public final class RelativePeers {
     public static boolean isRelative(int opCode, Field field) {
         Op op = Op.ofCode(opCode);
         if (op == null) return false;
-        if (op.family == Op.Family.P2P) return field == Field.PEER || (field == Field.PEER2 && (op == Op.SENDRECV || op == Op.SENDRECV_REPLACE));
+        if (op.family == Op.Family.P2P) return field == Field.PEER || field == Field.PEER2 && hasPeer2(op);
         if (op == Op.SHIFT) return field == Field.PEER2 || field == Field.TAG2; // the source and destination it answered
         return false;
+    }
+
+    /** Sendrecv's receive side; the source a wildcard Recv, Probe or Iprobe matched. */
+    private static boolean hasPeer2(Op op) {
+        return op == Op.SENDRECV || op == Op.SENDRECV_REPLACE || op == Op.RECV || op == Op.PROBE || op == Op.IPROBE;
     }
 
     public static long encode(long peer, int rank) {

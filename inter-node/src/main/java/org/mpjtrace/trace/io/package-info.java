@@ -1,5 +1,5 @@
 /**
- * The trace file format (version 3) and the payload a rank sends to rank 0 at the end of a job.
+ * The trace file format (version 4) and the payload a rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
  *

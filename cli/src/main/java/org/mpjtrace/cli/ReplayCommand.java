@@ -1,0 +1,84 @@
+package org.mpjtrace.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.mpjtrace.cli.job.ClusteringOptions;
+import org.mpjtrace.cli.job.Installation;
+import org.mpjtrace.cli.job.JobLauncher;
+import org.mpjtrace.cli.job.JobRequest;
+import org.mpjtrace.cli.job.ReplayJob;
+import org.mpjtrace.trace.TraceFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code mpjtrace replay}: runs an MPJ job that issues the traced calls again (ScalaReplay style). */
+@Command(name = "replay",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {"Replays a trace: runs an MPJ job whose ranks issue the recorded calls again and prints its wall time.", "",
+                "Each rank issues the calls its rank runs in the trace (in a clustered trace, its cluster lead's calls, with "
+                        + "peers taken relative to its own rank), on the same communicators, with buffers of the recorded counts and "
+                        + "datatypes, and sleeps for the recorded computation between calls (the mean of each call's histogram, or "
+                        + "draws from it with --timing sample; a dump's exact times). The wall time is rank 0's, from MPI.Init to "
+                        + "MPI.Finalize.",
+                "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or calls whose "
+                        + "arguments the trace does not keep: v-collectives, Create, Create_graph, Sub, Merge, Create_intercomm, "
+                        + "Pack, Unpack) is refused before the job starts.",
+                "With --mode the replay is itself traced, as mpjtrace run would trace a program."})
+final class ReplayCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "trace file (any mode)")
+    Path file;
+
+    @Option(names = "-np", paramLabel = "N", description = "number of ranks: the recorded number (the default) is the only one that fits")
+    int ranks;
+
+    @Option(names = "--dev", paramLabel = "DEVICE", defaultValue = JobRequest.MULTICORE,
+            description = "MPJ device: multicore or niodev (without --machines a daemon on localhost is started for the job) (default: ${DEFAULT-VALUE})")
+    String device;
+
+    @Option(names = "--machines", paramLabel = "FILE", description = "niodev machines file, one host per line, each running an MPJ daemon")
+    Path machines;
+
+    @Option(names = "--timing", paramLabel = "HOW", defaultValue = ReplayJob.MEAN,
+            description = "compute time between calls: mean (each call's mean) or sample (drawn from each call's histogram) (default: ${DEFAULT-VALUE})")
+    String timing;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed of --timing sample's draws (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "trace the replay in this mode (as mpjtrace run --mode); default: not traced")
+    String mode;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "with --mode: the replay's trace file (default: ReplayMain.mpjt)")
+    Path output;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        return CommandBody.run(err, () -> {
+            if (output != null && mode == null) throw new BadInputException("-o applies with --mode only (the replay is not traced otherwise)");
+            if (ranks < 0) throw new BadInputException("-np must be at least 1, got " + ranks);
+            TraceFile trace = TraceFiles.load(file);
+            Installation installation = Installation.fromEnvironment();
+            JobRequest req = new JobRequest(ranks, device, machines, mode == null ? JobRequest.DUMP : mode, output, "",
+                    ClusteringOptions.NONE, mode != null, "", "", List.of());
+            PrintWriter out = spec.commandLine().getOut();
+            ReplayJob.Outcome o = ReplayJob.run(installation, new JobLauncher(installation, err), trace, file, req, timing, seed, out, err);
+            if (o.exitCode() != ExitCodes.OK) return o.exitCode();
+            double recorded = (trace.meta().endMillis() - trace.meta().startMillis()) / 1000.0;
+            out.printf("replay of %s: %d ranks (%s), wall time %.3f s (the traced run took %.3f s, MPI.Init to trace written)%n",
+                    file, trace.meta().worldSize(), device, o.seconds(), recorded);
+            out.flush();
+            return ExitCodes.OK;
+        });
+    }
+}

@@ -1,0 +1,52 @@
+package org.mpjtrace.cli.job;
+
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Copies a job's output, line by line, to a writer and remembers the last line that starts with a
+ * given prefix (how the replayer reports its wall time).
+ */
+final class LineTee extends OutputStream {
+    private final PrintWriter to;
+    private final String prefix;
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+    private volatile String found;
+
+    /** @param prefix the lines to remember, or null for none */
+    LineTee(PrintWriter to, String prefix) {
+        this.to = to;
+        this.prefix = prefix;
+    }
+
+    @Override
+    public synchronized void write(int b) {
+        if (b == '\n') {
+            String s = line.toString(StandardCharsets.UTF_8);
+            line.reset();
+            to.println(s);
+            to.flush();
+            if (prefix != null && s.startsWith(prefix)) found = s;
+        } else {
+            line.write(b);
+        }
+    }
+
+    @Override
+    public synchronized void write(byte[] b, int off, int len) {
+        for (int i = off; i < off + len; i++) write(b[i]);
+    }
+
+    /** Passes on a last line that did not end in a newline. */
+    @Override
+    public synchronized void close() {
+        if (line.size() > 0) write('\n');
+    }
+
+    /** The last line seen that starts with the prefix, or null. */
+    String found() {
+        return found;
+    }
+}

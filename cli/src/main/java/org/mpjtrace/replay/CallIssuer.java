@@ -1,0 +1,202 @@
+package org.mpjtrace.replay;
+
+import static org.mpjtrace.trace.Event.comm;
+import static org.mpjtrace.trace.Event.count;
+import static org.mpjtrace.trace.Event.count2;
+import static org.mpjtrace.trace.Event.datatype;
+import static org.mpjtrace.trace.Event.datatype2;
+import static org.mpjtrace.trace.Event.peer;
+import static org.mpjtrace.trace.Event.peer2;
+import static org.mpjtrace.trace.Event.tag;
+import static org.mpjtrace.trace.Event.tag2;
+
+import mpi.Cartcomm;
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.Intracomm;
+import mpi.MPIException;
+import mpi.Prequest;
+import mpi.Request;
+import mpi.Status;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.TraceFile;
+
+/**
+ * Issues one recorded call again, on one rank: the same op on the same communicator, with the recorded
+ * peers, tags, counts and datatypes, into buffers of that size ({@link Buffers}); requests, communicators
+ * and datatypes by their symbolic ids. Init and Finalize are the replayer's own. Calls that
+ * {@link Replayability} refuses never get here.
+ */
+final class CallIssuer {
+    private final Symbols symbols;
+    private final RequestSlots requests = new RequestSlots();
+    private final Buffers buffers = new Buffers();
+
+    CallIssuer(TraceFile trace, int rank) {
+        this.symbols = new Symbols(trace, rank);
+    }
+
+    void issue(long[] w, int b) throws MPIException {
+        Op op = Op.ofCode(Event.opCode(w, b));
+        if (op == null) throw new ReplayException("unknown op code " + Event.opCode(w, b));
+        switch (op.family) {
+            case SETUP -> { }
+            case P2P -> pointToPoint(op, w, b);
+            case COLLECTIVE -> collective(op, w, b);
+            case COMPLETION -> completion(op, w, b);
+            case COMMUNICATOR -> communicator(op, w, b);
+            default -> throw new ReplayException(op.mpjName + " cannot be replayed");
+        }
+    }
+
+    private void pointToPoint(Op op, long[] w, int b) throws MPIException {
+        Comm c = symbols.comm(comm(w, b));
+        int n = Math.max(0, count(w, b)), peer = peer(w, b), tag = tag(w, b);
+        // A wildcard receive takes the message it took when traced: with MPJ's synchronous sends, another
+        // choice can deadlock (a master answering the worker it recorded while another one waits on it).
+        int source = peer < 0 && peer2(w, b) >= 0 && (op == Op.RECV || op == Op.PROBE || op == Op.IPROBE) ? peer2(w, b) : peer;
+        int request = Event.request(w, b);
+        Datatype t = op == Op.PROBE || op == Op.IPROBE ? null : symbols.datatype(datatype(w, b));
+        switch (op) {
+            case SEND -> c.Send(buffers.toSend(t, n), 0, n, t, peer, tag);
+            case SSEND -> c.Ssend(buffers.toSend(t, n), 0, n, t, peer, tag);
+            case BSEND -> c.Bsend(buffers.toSend(t, n), 0, n, t, peer, tag);
+            case RSEND -> c.Rsend(buffers.toSend(t, n), 0, n, t, peer, tag);
+            case RECV -> c.Recv(buffers.toReceive(t, n), 0, n, t, source, tag);
+            case ISEND -> requests.made(request, c.Isend(buffers.toSend(t, n), 0, n, t, peer, tag), false);
+            case IBSEND -> requests.made(request, c.Ibsend(buffers.toSend(t, n), 0, n, t, peer, tag), false);
+            case ISSEND -> requests.made(request, c.Issend(buffers.toSend(t, n), 0, n, t, peer, tag), false);
+            case IRSEND -> requests.made(request, c.Irsend(buffers.toSend(t, n), 0, n, t, peer, tag), false);
+            case IRECV -> requests.made(request, c.Irecv(buffers.toReceive(t, n), 0, n, t, peer, tag), false);
+            case SEND_INIT -> requests.made(request, c.Send_init(buffers.toSend(t, n), 0, n, t, peer, tag), true);
+            case BSEND_INIT -> requests.made(request, c.Bsend_init(buffers.toSend(t, n), 0, n, t, peer, tag), true);
+            case SSEND_INIT -> requests.made(request, c.Ssend_init(buffers.toSend(t, n), 0, n, t, peer, tag), true);
+            case RSEND_INIT -> requests.made(request, c.Rsend_init(buffers.toSend(t, n), 0, n, t, peer, tag), true);
+            case RECV_INIT -> requests.made(request, c.Recv_init(buffers.toReceive(t, n), 0, n, t, peer, tag), true);
+            case SENDRECV -> {
+                Datatype t2 = symbols.datatype(datatype2(w, b));
+                int n2 = Math.max(0, count2(w, b));
+                c.Sendrecv(buffers.toSend(t, n), 0, n, t, peer, tag, buffers.toReceive(t2, n2), 0, n2, t2, peer2(w, b), tag2(w, b));
+            }
+            case SENDRECV_REPLACE -> c.Sendrecv_replace(buffers.toReceive(t, n), 0, n, t, peer, tag, peer2(w, b), tag2(w, b));
+            case PROBE -> c.Probe(source, tag);
+            case IPROBE -> c.Iprobe(source, tag);
+            default -> throw new ReplayException(op.mpjName + " cannot be replayed");
+        }
+    }
+
+    private void collective(Op op, long[] w, int b) throws MPIException {
+        Intracomm c = intracomm(comm(w, b), op);
+        if (op == Op.BARRIER) {
+            c.Barrier();
+            return;
+        }
+        int size = c.Size();
+        int n = Math.max(0, count(w, b)), root = peer(w, b);
+        Datatype t = symbols.datatype(datatype(w, b));
+        switch (op) {
+            case BCAST -> c.Bcast(buffers.toReceive(t, n), 0, n, t, root);
+            case REDUCE -> c.Reduce(buffers.toSend(t, n), 0, buffers.toReceive(t, n), 0, n, t, symbols.redop(Event.redop(w, b)), root);
+            case ALLREDUCE -> c.Allreduce(buffers.toSend(t, n), 0, buffers.toReceive(t, n), 0, n, t, symbols.redop(Event.redop(w, b)));
+            case SCAN -> c.Scan(buffers.toSend(t, n), 0, buffers.toReceive(t, n), 0, n, t, symbols.redop(Event.redop(w, b)));
+            case GATHER, ALLGATHER, ALLTOALL, SCATTER -> {
+                Datatype t2 = symbols.datatype(datatype2(w, b));
+                int n2 = Math.max(0, count2(w, b));
+                switch (op) {
+                    case GATHER -> c.Gather(buffers.toSend(t, n), 0, n, t, buffers.toReceive(t2, (long) n2 * size), 0, n2, t2, root);
+                    case ALLGATHER -> c.Allgather(buffers.toSend(t, n), 0, n, t, buffers.toReceive(t2, (long) n2 * size), 0, n2, t2);
+                    case ALLTOALL -> c.Alltoall(buffers.toSend(t, (long) n * size), 0, n, t, buffers.toReceive(t2, (long) n2 * size), 0, n2, t2);
+                    // Scatter's recorded count and datatype are its receive side; count2 and datatype2 its send side.
+                    default -> c.Scatter(buffers.toSend(t2, (long) n2 * size), 0, n2, t2, buffers.toReceive(t, n), 0, n, t, root);
+                }
+            }
+            default -> throw new ReplayException(op.mpjName + " cannot be replayed");
+        }
+    }
+
+    private void completion(Op op, long[] w, int b) throws MPIException {
+        int n = count(w, b);
+        long digest = Event.digest(w, b);
+        switch (op) {
+            case WAIT -> {
+                Request r = requests.byId(Event.request(w, b));
+                r.Wait();
+                requests.completed(r);
+            }
+            case TEST -> {
+                Request r = requests.byId(Event.request(w, b));
+                if (r.Test() != null) requests.completed(r);
+            }
+            case CANCEL -> requests.byId(Event.request(w, b)).Cancel();
+            case START -> ((Prequest) requests.byId(Event.request(w, b))).Start();
+            case STARTALL -> {
+                Request[] a = requests.array(n, digest);
+                Prequest[] p = new Prequest[a.length];
+                for (int i = 0; i < a.length; i++) p[i] = (Prequest) a[i];
+                Prequest.Startall(p);
+            }
+            case WAITALL -> {
+                Request[] a = requests.array(n, digest);
+                Request.Waitall(a);
+                for (Request r : a) requests.completed(r);
+            }
+            case TESTALL -> {
+                Request[] a = requests.array(n, digest);
+                if (Request.Testall(a) != null) for (Request r : a) requests.completed(r);
+            }
+            case WAITANY -> {
+                Request[] a = requests.array(n, digest);
+                completedAt(a, Request.Waitany(a));
+            }
+            case TESTANY -> {
+                Request[] a = requests.array(n, digest);
+                completedAt(a, Request.Testany(a));
+            }
+            case WAITSOME -> {
+                Request[] a = requests.array(n, digest);
+                Status[] done = Request.Waitsome(a);
+                if (done != null) for (Status s : done) completedAt(a, s);
+            }
+            case TESTSOME -> {
+                Request[] a = requests.array(n, digest);
+                Status[] done = Request.Testsome(a);
+                if (done != null) for (Status s : done) completedAt(a, s);
+            }
+            default -> throw new ReplayException(op.mpjName + " cannot be replayed");
+        }
+    }
+
+    private void completedAt(Request[] a, Status s) {
+        if (s != null && s.index >= 0 && s.index < a.length) requests.completed(a[s.index]);
+    }
+
+    private void communicator(Op op, long[] w, int b) throws MPIException {
+        int result = Event.result(w, b);
+        switch (op) {
+            case SPLIT -> symbols.made(result, intracomm(comm(w, b), op).Split(Event.color(w, b), Event.key(w, b)));
+            case CLONE -> symbols.made(result, (Comm) symbols.comm(comm(w, b)).clone());
+            case CREATE_CART -> {
+                Intracomm c = intracomm(comm(w, b), op);
+                int[] dims = CartDims.find(Event.digest(w, b), c.Size());
+                if (dims == null) throw new ReplayException("Create_cart: no grid of at most " + c.Size() + " ranks has the recorded dims");
+                boolean[] periods = new boolean[dims.length];
+                java.util.Arrays.fill(periods, true);
+                symbols.made(result, c.Create_cart(dims, periods, false));
+            }
+            case SHIFT -> {
+                Comm c = symbols.comm(comm(w, b));
+                if (!(c instanceof Cartcomm cart)) throw new ReplayException("Shift on communicator " + comm(w, b) + ", which is not a Cartcomm");
+                cart.Shift(peer(w, b), count(w, b));
+            }
+            case FREE -> symbols.comm(comm(w, b)).Free();
+            default -> throw new ReplayException(op.mpjName + " cannot be replayed");
+        }
+    }
+
+    private Intracomm intracomm(int id, Op op) {
+        Comm c = symbols.comm(id);
+        if (!(c instanceof Intracomm ic)) throw new ReplayException(op.mpjName + " on communicator " + id + ", which is not an intracommunicator");
+        return ic;
+    }
+}

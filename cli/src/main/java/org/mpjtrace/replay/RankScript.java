@@ -1,0 +1,59 @@
+package org.mpjtrace.replay;
+
+import mpi.MPIException;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.fold.EventRecords;
+import org.mpjtrace.trace.global.GlobalExpansion;
+
+/**
+ * What one rank replays, in order: from a compressed trace (full and the clustering modes) the calls
+ * whose ranklists hold the rank (in a clustered trace, its lead's calls stand for it), with relative
+ * end-points turned into the rank's own peers and the compute time before each call from the call's
+ * histogram; from a dump, the rank's own records and the exact time between them.
+ */
+final class RankScript {
+    /** Receives each call as an {@link Event} record at {@code w[b]}, after its computation has been slept. */
+    interface Step {
+        void call(long[] w, int b) throws MPIException;
+    }
+
+    private final TraceFile trace;
+    private final int rank;
+
+    RankScript(TraceFile trace, int rank) {
+        this.trace = trace;
+        this.rank = rank;
+    }
+
+    /** @return the number of calls replayed */
+    long play(ComputeClock clock, Step step) throws MPIException {
+        long[] calls = {0};
+        if (trace.global() != null) {
+            long[] w = new long[Event.WORDS];
+            try {
+                GlobalExpansion.expand(trace.global(), rank, (e, values) -> {
+                    EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, w, 0);
+                    clock.compute(e.compute());
+                    step.call(w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
+                    calls[0]++;
+                });
+            } catch (IllegalStateException x) {
+                throw new ReplayException(x.getMessage());
+            }
+            return calls[0];
+        }
+        RankTrace own = trace.rank(rank);
+        if (own == null) throw new ReplayException("the trace has no section for rank " + rank);
+        long lastExit = 0;
+        for (int i = 0; i < own.eventCount(); i++) {
+            int b = RankTrace.base(i);
+            if (i > 0) clock.compute(Event.enter(own.words(), b) - lastExit);
+            lastExit = Event.exit(own.words(), b);
+            step.call(own.words(), b);
+            calls[0]++;
+        }
+        return calls[0];
+    }
+}

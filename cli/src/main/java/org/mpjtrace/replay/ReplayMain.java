@@ -1,0 +1,92 @@
+package org.mpjtrace.replay;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import mpi.MPI;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.io.TraceFormatException;
+import org.mpjtrace.trace.io.TraceReader;
+
+/**
+ * The MPJ program {@code mpjtrace replay} runs: every rank issues the calls the trace holds for it
+ * ({@link RankScript}, {@link CallIssuer}) and sleeps for the computation between them
+ * ({@link ComputeClock}). Rank 0 prints the replay's wall time, from MPI.Init to MPI.Finalize, on a
+ * line starting {@link #WALL_TIME}. A rank that cannot go on prints one line and aborts the job.
+ *
+ * <p>Arguments: {@code trace=FILE} (absolute), {@code timing=mean|sample}, {@code seed=N}.
+ *
+ * <p>This package is not one the tracer leaves alone, so {@code replay --mode} can trace the replay like
+ * any program.
+ */
+public final class ReplayMain {
+    public static final String WALL_TIME = "mpjtrace replay: wall time ";
+
+    /** Multicore ranks are threads of one JVM: they share one copy of the trace, read once. */
+    private static final Map<Path, TraceFile> LOADED = new HashMap<>();
+
+    private ReplayMain() {}
+
+    public static void main(String[] argv) throws Exception {
+        String[] args = MPI.Init(argv);
+        long start = System.nanoTime();
+        int rank = MPI.COMM_WORLD.Rank();
+        try {
+            Map<String, String> a = keyValues(args);
+            TraceFile trace = load(Path.of(required(a, "trace")));
+            if (trace.meta().worldSize() != MPI.COMM_WORLD.Size())
+                throw new ReplayException("the trace has " + trace.meta().worldSize() + " ranks, the job " + MPI.COMM_WORLD.Size());
+            String problem = Replayability.problem(trace);
+            if (problem != null) throw new ReplayException(problem);
+            boolean sample = "sample".equals(a.getOrDefault("timing", "mean"));
+            long seed = Long.parseLong(a.getOrDefault("seed", "1")) * 1_000_003L + rank;
+            if (Replayability.buffersSends(trace)) MPI.Buffer_attach(ByteBuffer.allocateDirect(BSEND_BUFFER_BYTES));
+
+            CallIssuer issuer = new CallIssuer(trace, rank);
+            ComputeClock clock = new ComputeClock(sample, seed);
+            long calls = new RankScript(trace, rank).play(clock, issuer::issue);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (rank == 0)
+                System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9);
+        } catch (RuntimeException | IOException | TraceFormatException | Error e) {
+            String why = e instanceof ReplayException ? e.getMessage() : e.toString();
+            System.err.println("mpjtrace replay: rank " + rank + ": " + why);
+            System.err.flush();
+            System.out.flush();
+            MPI.COMM_WORLD.Abort(1);
+        }
+        MPI.Finalize();
+    }
+
+    /** Room for the buffered sends of a program that attached its own buffer (attaching is not traced). */
+    private static final int BSEND_BUFFER_BYTES = 8 << 20;
+
+    private static TraceFile load(Path file) throws IOException, TraceFormatException {
+        synchronized (LOADED) {
+            TraceFile t = LOADED.get(file);
+            if (t == null) {
+                t = TraceReader.read(file);
+                LOADED.put(file, t);
+            }
+            return t;
+        }
+    }
+
+    private static Map<String, String> keyValues(String[] args) {
+        Map<String, String> m = new HashMap<>();
+        for (String s : args) {
+            int eq = s.indexOf('=');
+            if (eq <= 0) throw new ReplayException("argument '" + s + "' is not key=value");
+            m.put(s.substring(0, eq), s.substring(eq + 1));
+        }
+        return m;
+    }
+
+    private static String required(Map<String, String> a, String key) {
+        String v = a.get(key);
+        if (v == null) throw new ReplayException("missing argument " + key + "=...");
+        return v;
+    }
+}

@@ -1,0 +1,67 @@
+package org.mpjtrace.replay;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import mpi.Request;
+import org.mpjtrace.signatures.Mix64;
+
+/**
+ * The replay's requests under the symbolic ids the trace gave them. A call that names one request
+ * (Wait, Test, Start, Cancel) gives its id. A call on an array (Waitall, Testany, Startall...) gives
+ * only how many and a digest of their ids, in array order; the array is found among the pending
+ * requests as the run of consecutive ones, in the order they were made, whose digest matches: that is
+ * how programs build such arrays (post n receives and sends, wait for all).
+ *
+ * <p>Ids are reused once their request completes (the recorder takes them from per-call-path pools),
+ * so an id names the latest request made under it.
+ */
+final class RequestSlots {
+    private record Slot(int id, Request request, boolean persistent) {}
+
+    /** Pending requests (and persistent ones, which stay), in the order they were made. */
+    private final List<Slot> pending = new ArrayList<>();
+    private final Map<Integer, Slot> latest = new HashMap<>();
+
+    void made(int id, Request request, boolean persistent) {
+        Slot previous = latest.get(id);
+        if (previous != null) pending.remove(previous);
+        Slot s = new Slot(id, request, persistent);
+        pending.add(s);
+        latest.put(id, s);
+    }
+
+    /** The request made last under this id. */
+    Request byId(int id) {
+        Slot s = latest.get(id);
+        if (s == null) throw new ReplayException("a call names request " + id + ", which no earlier call made");
+        return s.request;
+    }
+
+    /** The requests a call on an array of {@code count} of them named, in its order. */
+    Request[] array(int count, long digest) {
+        if (count < 0 || count > pending.size())
+            throw new ReplayException("a call names " + count + " requests, but only " + pending.size() + " are pending");
+        for (int from = pending.size() - count; from >= 0; from--) {
+            long d = count;
+            for (int i = 0; i < count; i++) d = Mix64.combine(d, pending.get(from + i).id);
+            if (d != digest) continue;
+            Request[] a = new Request[count];
+            for (int i = 0; i < count; i++) a[i] = pending.get(from + i).request;
+            return a;
+        }
+        throw new ReplayException("a call names " + count + " requests that are not " + count + " consecutive pending ones");
+    }
+
+    /** The request has completed: it is no longer pending, unless persistent. */
+    void completed(Request r) {
+        for (int i = 0; i < pending.size(); i++) {
+            Slot s = pending.get(i);
+            if (s.request == r) {
+                if (!s.persistent) pending.remove(i);
+                return;
+            }
+        }
+    }
+}

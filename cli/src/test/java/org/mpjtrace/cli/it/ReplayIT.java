@@ -1,0 +1,137 @@
+package org.mpjtrace.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.mpjtrace.cli.Main;
+import org.mpjtrace.cli.job.Installation;
+import org.mpjtrace.cli.job.JobLauncher;
+import org.mpjtrace.cli.job.JobRequest;
+import org.mpjtrace.cli.job.ReplayJob;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+
+/**
+ * Replay on real jobs: a full-mode trace of each example (with its dump kept, keepDump) is replayed with
+ * the replay itself traced in dump mode, and every rank of the replay makes the same calls, with the
+ * same peers relative to itself and the same counts, as the rank made in the original run.
+ */
+@ExtendWith(NiodevDaemon.class)
+class ReplayIT {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} on 4 ranks")
+    @EnumSource(Examples.class)
+    void replayMakesTheRecordedCalls(Examples ex) {
+        assumeTrue(ex != Examples.API_TOUR, "ApiTour is refused: see apiTourIsRefusedInOneLine");
+        replayEqualsOriginal(ex, 4, JobRequest.MULTICORE, null);
+    }
+
+    @Test
+    void niodev() {
+        replayEqualsOriginal(Examples.STENCIL_2D, 4, JobRequest.NIODEV, NiodevDaemon.machines());
+    }
+
+    @Test
+    void apiTourIsRefusedInOneLine() {
+        Path original = dir.resolve("ApiTour.mpjt");
+        MpjJobs.assertSucceeded(MpjJobs.run("ApiTour", 4, "multicore", null, original, "full", null, List.of()));
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        picocli.CommandLine cl = Main.newCommandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute("replay", original.toString()));
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().contains(original + ": cannot be replayed: it holds "), err.toString());
+    }
+
+    @Test
+    void aRankCountOtherThanTheRecordedOneIsRefused() {
+        Path original = dir.resolve("Ring.mpjt");
+        MpjJobs.assertSucceeded(MpjJobs.run("Ring", 4, "multicore", null, original, "full", null, List.of("steps=2")));
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        picocli.CommandLine cl = Main.newCommandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute("replay", original.toString(), "-np", "8"));
+        assertEquals("mpjtrace: " + original + ": was recorded on 4 ranks and replays on 4 only, not -np 8", err.toString().trim());
+    }
+
+    @Test
+    void commandPrintsTheWallTime() {
+        Path original = dir.resolve("Stencil2D.mpjt");
+        MpjJobs.assertSucceeded(MpjJobs.run("Stencil2D", 4, "multicore", null, original, "chameleon",
+                "marker=site:Stencil2D.main,callFrequency=2", List.of("steps=60", "n=8")));
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        picocli.CommandLine cl = Main.newCommandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(0, cl.execute("replay", original.toString(), "--timing", "sample"), err.toString());
+        assertTrue(out.toString().matches("(?s).*replay of \\S+: 4 ranks \\(multicore\\), wall time \\d+\\.\\d{3} s .*"), out.toString());
+    }
+
+    private void replayEqualsOriginal(Examples ex, int ranks, String device, Path machines) {
+        Path original = dir.resolve(ex.mainClass + ".mpjt");
+        MpjJobs.Run run = MpjJobs.run(ex.mainClass, ranks, device, machines, original, "full", "keepDump=true", ex.args);
+        MpjJobs.assertSucceeded(run);
+        TraceFile trace = run.result().trace();
+        assertNotNull(trace.global());
+
+        Path replayed = dir.resolve(ex.mainClass + "-replay.mpjt");
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        Installation installation = Installation.fromEnvironment();
+        JobLauncher launcher = new JobLauncher(installation, new PrintWriter(err, true)).timeout(Duration.ofMinutes(3));
+        JobRequest as = new JobRequest(0, device, machines, JobRequest.DUMP, replayed, "", null, true, "", "", List.of());
+        ReplayJob.Outcome o = ReplayJob.run(installation, launcher, trace, original, as, ReplayJob.MEAN, 1,
+                new PrintWriter(out, true), new PrintWriter(err, true));
+        assertEquals(0, o.exitCode(), () -> "replay failed\n--- out\n" + out + "--- err\n" + err);
+        assertTrue(o.seconds() > 0, out.toString());
+        TraceFile replay = o.job().trace();
+        assertEquals(ranks, replay.ranks().size());
+        Map<Integer, List<String>> want = relativeCalls(trace), got = relativeCalls(replay);
+        for (int r = 0; r < ranks; r++)
+            assertEquals(want.get(r), got.get(r), ex.mainClass + " rank " + r + ": op, relative peer, count");
+    }
+
+    /**
+     * Each rank's calls as (op, peer minus rank, count); MPJ's sentinels as they are, except that a
+     * wildcard Recv, Probe or Iprobe counts with the source it matched.
+     */
+    private static Map<Integer, List<String>> relativeCalls(TraceFile trace) {
+        Map<Integer, List<String>> byRank = new TreeMap<>();
+        for (RankTrace r : trace.ranks()) {
+            List<String> calls = new ArrayList<>();
+            long[] w = r.words();
+            for (int i = 0; i < r.eventCount(); i++) {
+                int b = RankTrace.base(i);
+                int peer = Event.projectedPeer(w, b);
+                // A wildcard receive is replayed from the source it matched (recorded in peer2): compare that.
+                Op op = Op.ofCode(Event.opCode(w, b));
+                if (peer < 0 && Event.peer2(w, b) >= 0 && (op == Op.RECV || op == Op.PROBE || op == Op.IPROBE)) peer = Event.peer2(w, b);
+                calls.add(op.mpjName + " " + (peer >= 0 ? "@" + (peer - r.rank()) : String.valueOf(peer))
+                        + " " + Event.projectedCount(w, b));
+            }
+            byRank.put(r.rank(), calls);
+        }
+        return byRank;
+    }
+}

@@ -1,0 +1,62 @@
+package org.mpjtrace.replay;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import mpi.Request;
+import org.junit.jupiter.api.Test;
+import org.mpjtrace.signatures.Mix64;
+
+class RequestSlotsTest {
+
+    /** The digest the recorder makes of an array of request ids (count first, then each id). */
+    private static long digest(int... ids) {
+        long d = ids.length;
+        for (int id : ids) d = Mix64.combine(d, id);
+        return d;
+    }
+
+    private static Request request() {
+        return new Request(null);
+    }
+
+    @Test
+    void findsTheConsecutivePendingRequestsAnArrayNamed() {
+        RequestSlots slots = new RequestSlots();
+        Request r0 = request(), r1 = request(), s0 = request(), s1 = request();
+        slots.made(0, r0, false);
+        slots.made(1, r1, false);
+        slots.made(256, s0, false);
+        slots.made(257, s1, false);
+        assertArrayEquals(new Request[] {r0, r1, s0, s1}, slots.array(4, digest(0, 1, 256, 257)));
+        assertArrayEquals(new Request[] {s0, s1}, slots.array(2, digest(256, 257)));
+        assertArrayEquals(new Request[] {r1, s0}, slots.array(2, digest(1, 256)));
+        assertThrows(ReplayException.class, () -> slots.array(2, digest(257, 0)));
+        assertThrows(ReplayException.class, () -> slots.array(5, digest(0, 1, 256, 257, 258)));
+    }
+
+    @Test
+    void completedRequestsLeaveAndTheirIdsAreReused() {
+        RequestSlots slots = new RequestSlots();
+        Request a = request(), b = request(), c = request();
+        slots.made(0, a, false);
+        slots.made(1, b, false);
+        slots.completed(a);
+        assertThrows(ReplayException.class, () -> slots.array(2, digest(0, 1)));
+        slots.made(0, c, false);
+        assertSame(c, slots.byId(0));
+        assertArrayEquals(new Request[] {b, c}, slots.array(2, digest(1, 0)));
+    }
+
+    @Test
+    void persistentRequestsStayPending() {
+        RequestSlots slots = new RequestSlots();
+        Request p = request(), q = request();
+        slots.made(3, p, true);
+        slots.made(4, q, true);
+        slots.completed(p);
+        assertArrayEquals(new Request[] {p, q}, slots.array(2, digest(3, 4)));
+        assertThrows(ReplayException.class, () -> slots.byId(9));
+    }
+}
