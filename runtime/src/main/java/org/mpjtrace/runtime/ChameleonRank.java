@@ -95,6 +95,8 @@ final class ChameleonRank {
             file.record(new MarkerRecord(acted, markerCalls, state, changed, clusteringIndex, merged, System.nanoTime() - start));
             if (merging) file.rewrite(ctx.meta(System.currentTimeMillis()));
         }
+        // The vote, clustering, merge and file rewrite are the tracer's time, not the program's compute.
+        sink.tracerWorkEnded(System.nanoTime());
     }
 
     /**

@@ -88,6 +88,15 @@ final class ChameleonSink implements RecordSink {
         signatures.resetCallPath();
     }
 
+    /**
+     * The tracer's work at a marker ended at {@code nanos}: the next call's compute time counts from
+     * here, so that replays and the COMP signature do not take the tracer's time for the program's.
+     */
+    synchronized void tracerWorkEnded(long nanos) {
+        lastExit = Math.max(lastExit, nanos);
+        if (partial != null) partial.resumeAt(nanos);
+    }
+
     /** The partial trace's nodes, or an empty list when the rank holds none. */
     synchronized List<TraceNode> partialNodes() {
         return partial == null ? List.of() : partial.nodes();

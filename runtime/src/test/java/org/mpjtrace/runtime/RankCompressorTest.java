@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.mpjtrace.fixtures.EventBuilder;
 import org.mpjtrace.fixtures.SyntheticStream;
 import org.mpjtrace.fixtures.SyntheticStreams;
 import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.fold.EventNode;
 import org.mpjtrace.trace.fold.EventRecords;
 import org.mpjtrace.trace.fold.LoopNode;
 import org.mpjtrace.trace.fold.TraceExpansion;
@@ -121,8 +124,24 @@ class RankCompressorTest {
         var a = compress(SyntheticStreams.nested(5, 3, 2)).nodes();
         var b = compress(SyntheticStreams.nested(6, 3, 2)).nodes();
         LoopNode la = (LoopNode) a.get(0), lb = (LoopNode) b.get(0);
-        var sendA = (org.mpjtrace.trace.fold.EventNode) ((LoopNode) la.body().get(0)).body().get(0);
-        var sendB = (org.mpjtrace.trace.fold.EventNode) ((LoopNode) lb.body().get(0)).body().get(0);
+        var sendA = (EventNode) ((LoopNode) la.body().get(0)).body().get(0);
+        var sendB = (EventNode) ((LoopNode) lb.body().get(0)).body().get(0);
         assertEquals(sendA.values(org.mpjtrace.trace.fold.Field.PEER), sendB.values(org.mpjtrace.trace.fold.Field.PEER));
+    }
+
+    @Test
+    void computeTimeCountsFromWhenTheTracerGaveControlBack() {
+        RankCompressor c = new RankCompressor(0, 0, TraceFolding.DEFAULT_WINDOW);
+        long[] w = EventBuilder.words(new EventBuilder(Op.BARRIER, 0, 0).comm(0).at(100, 200));
+        c.append(w, 0);
+        c.resumeAt(1_000); // a marker's clustering and merge took from 200 to 1000
+        w = EventBuilder.words(new EventBuilder(Op.ALLREDUCE, 1, 0).comm(0).count(1).at(1_500, 1_600));
+        c.append(w, 0);
+        EventNode second = (EventNode) c.nodes().get(c.nodes().size() - 1);
+        assertEquals(500, second.compute().max(), "1500 - 1000, not 1500 - 200");
+        c.resumeAt(50); // never backwards
+        w = EventBuilder.words(new EventBuilder(Op.SEND, 2, 0).comm(0).at(1_700, 1_800));
+        c.append(w, 0);
+        assertEquals(100, ((EventNode) c.nodes().get(c.nodes().size() - 1)).compute().max());
     }
 }
