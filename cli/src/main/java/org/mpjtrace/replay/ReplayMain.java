@@ -14,7 +14,8 @@ import org.mpjtrace.trace.io.TraceReader;
  * The MPJ program {@code mpjtrace replay} runs: every rank issues the calls the trace holds for it
  * ({@link RankScript}, {@link CallIssuer}) and sleeps for the computation between them
  * ({@link ComputeClock}). Rank 0 prints the replay's wall time, from MPI.Init to MPI.Finalize, on a
- * line starting {@link #WALL_TIME}. A rank that cannot go on prints one line and aborts the job.
+ * line starting {@link #WALL_TIME}; the trace is read before MPI.Init so that reading it is not timed. A rank
+ * that cannot go on prints one line and aborts the job.
  *
  * <p>Arguments: {@code trace=FILE} (absolute), {@code timing=mean|sample}, {@code seed=N}.
  *
@@ -30,16 +31,26 @@ public final class ReplayMain {
     private ReplayMain() {}
 
     public static void main(String[] argv) throws Exception {
-        String[] args = MPI.Init(argv);
+        // The trace is read and checked before MPI.Init, so that the wall time is the replay's alone. MPJ's
+        // starter puts its own arguments first; ours are the key=value ones after them.
+        TraceFile trace = null;
+        Map<String, String> a = null;
+        String failure = null;
+        try {
+            a = keyValues(argv);
+            trace = load(Path.of(required(a, "trace")));
+            String problem = Replayability.problem(trace);
+            if (problem != null) throw new ReplayException(problem);
+        } catch (RuntimeException | IOException | TraceFormatException e) {
+            failure = e instanceof ReplayException ? e.getMessage() : e.toString();
+        }
+        MPI.Init(argv);
         long start = System.nanoTime();
         int rank = MPI.COMM_WORLD.Rank();
         try {
-            Map<String, String> a = keyValues(args);
-            TraceFile trace = load(Path.of(required(a, "trace")));
+            if (failure != null) throw new ReplayException(failure);
             if (trace.meta().worldSize() != MPI.COMM_WORLD.Size())
                 throw new ReplayException("the trace has " + trace.meta().worldSize() + " ranks, the job " + MPI.COMM_WORLD.Size());
-            String problem = Replayability.problem(trace);
-            if (problem != null) throw new ReplayException(problem);
             boolean sample = "sample".equals(a.getOrDefault("timing", "mean"));
             long seed = Long.parseLong(a.getOrDefault("seed", "1")) * 1_000_003L + rank;
             if (Replayability.buffersSends(trace)) MPI.Buffer_attach(ByteBuffer.allocateDirect(BSEND_BUFFER_BYTES));
@@ -50,7 +61,7 @@ public final class ReplayMain {
             double seconds = (System.nanoTime() - start) / 1e9;
             if (rank == 0)
                 System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9);
-        } catch (RuntimeException | IOException | TraceFormatException | Error e) {
+        } catch (RuntimeException | Error e) {
             String why = e instanceof ReplayException ? e.getMessage() : e.toString();
             System.err.println("mpjtrace replay: rank " + rank + ": " + why);
             System.err.flush();
@@ -74,12 +85,12 @@ public final class ReplayMain {
         }
     }
 
+    /** The key=value arguments among MPJ's own (which come first and have no '='). */
     private static Map<String, String> keyValues(String[] args) {
         Map<String, String> m = new HashMap<>();
         for (String s : args) {
             int eq = s.indexOf('=');
-            if (eq <= 0) throw new ReplayException("argument '" + s + "' is not key=value");
-            m.put(s.substring(0, eq), s.substring(eq + 1));
+            if (eq > 0) m.put(s.substring(0, eq), s.substring(eq + 1));
         }
         return m;
     }
