@@ -89,6 +89,25 @@ class ReplayIT {
         assertTrue(out.toString().matches("(?s).*replay of \\S+: 4 ranks \\(multicore\\), wall time \\d+\\.\\d{3} s .*"), out.toString());
     }
 
+    @Test
+    void compareFindsAClusteredTraceFaithfulAndReplaysBoth() {
+        Path full = dir.resolve("full.mpjt"), clustered = dir.resolve("chameleon.mpjt");
+        List<String> args = List.of("steps=60", "n=16");
+        MpjJobs.assertSucceeded(MpjJobs.run("Stencil2D", 4, "multicore", null, full, "full", null, args));
+        MpjJobs.assertSucceeded(MpjJobs.run("Stencil2D", 4, "multicore", null, clustered, "chameleon",
+                "marker=site:Stencil2D.main,callFrequency=1", args));
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        picocli.CommandLine cl = Main.newCommandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(0, cl.execute("compare", full.toString(), clustered.toString(), "--replay"), err.toString());
+        String text = out.toString();
+        // With K 9 on 4 ranks every rank leads its own cluster: the clustered trace is exact.
+        for (String p : List.of("COUNT", "# EVENTS", "SRC", "DEST", "TAG"))
+            assertTrue(text.matches("(?s).*\\n  " + java.util.regex.Pattern.quote(p) + " +100\\.00%.*"), p + "\n" + text);
+        assertTrue(text.matches("(?s).*\\nACC -?\\d+\\.\\d\\d% \\(replay wall times: A \\d+\\.\\d{3} s, B \\d+\\.\\d{3} s\\)\\n.*"), text);
+    }
+
     private void replayEqualsOriginal(Examples ex, int ranks, String device, Path machines) {
         Path original = dir.resolve(ex.mainClass + ".mpjt");
         MpjJobs.Run run = MpjJobs.run(ex.mainClass, ranks, device, machines, original, "full", "keepDump=true", ex.args);

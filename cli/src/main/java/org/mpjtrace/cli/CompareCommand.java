@@ -1,0 +1,96 @@
+package org.mpjtrace.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.mpjtrace.cli.compare.Comparison;
+import org.mpjtrace.cli.job.ClusteringOptions;
+import org.mpjtrace.cli.job.Installation;
+import org.mpjtrace.cli.job.JobLauncher;
+import org.mpjtrace.cli.job.JobRequest;
+import org.mpjtrace.cli.job.ReplayJob;
+import org.mpjtrace.trace.TraceFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code mpjtrace compare}: how faithful trace B is to trace A (ACURDION's Table II and ACC). */
+@Command(name = "compare",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {"Compares two traces of the same program: how much of A (the reference, e.g. mode full) B "
+                + "(e.g. a clustered trace) reproduces, and how close their run times are.", "",
+                "Each rank's calls of A and B are paired in order (a compressed trace is expanded for the rank, a "
+                        + "clustered one from the rank's lead). Matching percentages, as in the ACURDION paper's Table II: "
+                        + "COUNT (element counts of messages and collectives), LOOP (the fields of each rank's LOOP signature: "
+                        + "mean iteration counts by nesting level), # EVENTS (calls), SRC and DEST (peers relative to the rank, "
+                        + "receive and send side), TAG. A value counts as matched when B's call at the same place is the "
+                        + "same op with the same value.",
+                "ACC = 1 - |t - t'| / t, t for A and t' for B: of the traced runs' times (rank 0's MPI.Init to the trace "
+                        + "written), or with --replay of the two traces' replays (run one after the other)."})
+final class CompareCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "A", description = "the reference trace")
+    Path a;
+
+    @Parameters(index = "1", paramLabel = "B", description = "the trace to compare with it")
+    Path b;
+
+    @Option(names = "--replay", description = "ACC of the replays' wall times instead of the traced runs' (see mpjtrace replay)")
+    boolean replay;
+
+    @Option(names = "--dev", paramLabel = "DEVICE", defaultValue = JobRequest.MULTICORE,
+            description = "with --replay: MPJ device, multicore or niodev (default: ${DEFAULT-VALUE})")
+    String device;
+
+    @Option(names = "--timing", paramLabel = "HOW", defaultValue = ReplayJob.MEAN,
+            description = "with --replay: mean or sample (see mpjtrace replay) (default: ${DEFAULT-VALUE})")
+    String timing;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        return CommandBody.run(err, () -> {
+            TraceFile ta = TraceFiles.load(a);
+            TraceFile tb = TraceFiles.load(b);
+            Comparison c;
+            try {
+                c = Comparison.of(ta, tb);
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException(a + " and " + b + ": " + e.getMessage());
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf("A: %s (mode %s, %d ranks)%nB: %s (mode %s, %d ranks)%n", a, ta.meta().mode(), ta.meta().worldSize(),
+                    b, tb.meta().mode(), tb.meta().worldSize());
+            c.print(out);
+            out.flush();
+            double t, t2;
+            String what;
+            if (replay) {
+                Installation installation = Installation.fromEnvironment();
+                JobRequest as = new JobRequest(0, device, null, JobRequest.DUMP, null, "", ClusteringOptions.NONE, false, "", "", List.of());
+                ReplayJob.Outcome ra = ReplayJob.run(installation, new JobLauncher(installation, err), ta, a, as, timing, 1, out, err);
+                if (ra.exitCode() != ExitCodes.OK) return ra.exitCode();
+                ReplayJob.Outcome rb = ReplayJob.run(installation, new JobLauncher(installation, err), tb, b, as, timing, 1, out, err);
+                if (rb.exitCode() != ExitCodes.OK) return rb.exitCode();
+                t = ra.seconds();
+                t2 = rb.seconds();
+                what = "replay wall times";
+            } else {
+                t = (ta.meta().endMillis() - ta.meta().startMillis()) / 1000.0;
+                t2 = (tb.meta().endMillis() - tb.meta().startMillis()) / 1000.0;
+                what = "traced runs' times";
+            }
+            if (!(t > 0)) throw new BadInputException(a + ": its time is " + t + " s: ACC is undefined");
+            out.printf("ACC %.2f%% (%s: A %.3f s, B %.3f s)%n", Comparison.accuracy(t, t2), what, t, t2);
+            out.flush();
+            return ExitCodes.OK;
+        });
+    }
+}
