@@ -27,10 +27,10 @@ final class MpjReflect implements MpjAccess {
     private final Object intType;
     private final Object byteType;
     private final ClassLoader loader;
-    private Field shiftSource;
-    private Field shiftDest;
-    private Field statusSource;
-    private Field statusTag;
+    private final PublicIntField shiftSource = new PublicIntField("rank_source");
+    private final PublicIntField shiftDest = new PublicIntField("rank_dest");
+    private final PublicIntField statusSource = new PublicIntField("source");
+    private final PublicIntField statusTag = new PublicIntField("tag");
 
     MpjReflect(Object anyComm) throws ReflectiveOperationException {
         loader = anyComm.getClass().getClassLoader();
@@ -128,41 +128,43 @@ final class MpjReflect implements MpjAccess {
     /** rank_source of a Cartcomm.Shift result. */
     @Override
     public int shiftSource(Object shiftParms) throws ReflectiveOperationException {
-        resolveShiftFields(shiftParms);
-        return shiftSource.getInt(shiftParms);
+        return shiftSource.read(shiftParms);
     }
 
     /** rank_dest of a Cartcomm.Shift result. */
     @Override
     public int shiftDest(Object shiftParms) throws ReflectiveOperationException {
-        resolveShiftFields(shiftParms);
-        return shiftDest.getInt(shiftParms);
+        return shiftDest.read(shiftParms);
     }
 
     /** source of a Status (a public field of mpjdev.Status, which mpi.Status extends). */
     @Override
     public int statusSource(Object status) throws ReflectiveOperationException {
-        resolveStatusFields(status);
-        return statusSource.getInt(status);
+        return statusSource.read(status);
     }
 
     @Override
     public int statusTag(Object status) throws ReflectiveOperationException {
-        resolveStatusFields(status);
-        return statusTag.getInt(status);
+        return statusTag.read(status);
     }
 
-    private void resolveStatusFields(Object status) throws NoSuchFieldException {
-        if (statusSource == null) {
-            statusTag = status.getClass().getField("tag");
-            statusSource = status.getClass().getField("source");
+    /**
+     * A public int field of an MPJ result class, looked up by name on first use (the classes are only
+     * known from an instance). Each field resolves on its own and is published through a volatile, so
+     * ranks of one JVM that meet the class at the same time each read a resolved field.
+     */
+    private static final class PublicIntField {
+        private final String name;
+        private volatile Field field;
+
+        PublicIntField(String name) {
+            this.name = name;
         }
-    }
 
-    private void resolveShiftFields(Object shiftParms) throws NoSuchFieldException {
-        if (shiftSource == null) {
-            shiftSource = shiftParms.getClass().getField("rank_source");
-            shiftDest = shiftParms.getClass().getField("rank_dest");
+        int read(Object o) throws ReflectiveOperationException {
+            Field f = field;
+            if (f == null) field = f = o.getClass().getField(name);
+            return f.getInt(o);
         }
     }
 }
