@@ -16,4 +16,9 @@ import java.util.Map;
  */
 public record JobMeta(String mode, String device, int worldSize, long startMillis, long endMillis,
                       String mainClass, Map<String, String> agentOptions, String tracerVersion) {
+
+    /** How long the traced run took: rank 0's MPI.Init to the trace written, in ms. */
+    public long elapsedMillis() {
+        return endMillis - startMillis;
+    }
 }

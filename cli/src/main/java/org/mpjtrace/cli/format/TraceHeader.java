@@ -37,7 +37,7 @@ public final class TraceHeader {
         if (!m.mainClass().isEmpty()) out.println("main class:     " + m.mainClass());
         out.println("tracer version: " + m.tracerVersion());
         out.println("started:        " + wallClock(m.startMillis())
-                + "  (trace written " + Units.seconds((m.endMillis() - m.startMillis()) * 1_000_000L) + " s later)");
+                + "  (trace written " + Units.seconds(m.elapsedMillis() * 1_000_000L) + " s later)");
         out.println("agent options:  " + options(m.agentOptions()));
         out.println("call sites:     " + trace.sites().size());
         if (!trace.callPaths().isEmpty()) out.println("call paths:     " + trace.callPaths().size());
