@@ -2,10 +2,8 @@ package org.mpjtrace.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.compare.Comparison;
-import org.mpjtrace.cli.job.ClusteringOptions;
 import org.mpjtrace.cli.job.Installation;
 import org.mpjtrace.cli.job.JobLauncher;
 import org.mpjtrace.cli.job.JobRequest;
@@ -45,18 +43,18 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--replay", description = "ACC of the replays' wall times instead of the traced runs' (see mpjtrace replay)")
     boolean replay;
 
-    @Option(names = "--dev", paramLabel = "DEVICE", defaultValue = JobRequest.MULTICORE,
-            description = "with --replay: MPJ device, multicore or niodev (default: ${DEFAULT-VALUE})")
+    @Option(names = "--dev", paramLabel = "DEVICE", description = "with --replay: MPJ device, multicore (default) or niodev")
     String device;
 
-    @Option(names = "--timing", paramLabel = "HOW", defaultValue = ReplayJob.MEAN,
-            description = "with --replay: mean or sample (see mpjtrace replay) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--timing", paramLabel = "HOW", description = "with --replay: mean (default) or sample (see mpjtrace replay)")
     String timing;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         return CommandBody.run(err, () -> {
+            if (!replay && (device != null || timing != null))
+                throw new BadInputException((device != null ? "--dev" : "--timing") + " applies with --replay only");
             TraceFile ta = TraceFiles.load(a);
             TraceFile tb = TraceFiles.load(b);
             Comparison c;
@@ -74,17 +72,17 @@ final class CompareCommand implements Callable<Integer> {
             String what;
             if (replay) {
                 Installation installation = Installation.fromEnvironment();
-                JobRequest as = new JobRequest(0, device, null, JobRequest.DUMP, null, "", ClusteringOptions.NONE, false, "", "", List.of());
-                ReplayJob.Outcome ra = ReplayJob.run(installation, new JobLauncher(installation, err), ta, a, as, timing, 1, out, err);
+                ReplayJob.Settings how = ReplayJob.Settings.of(device != null ? device : JobRequest.MULTICORE, timing != null ? timing : ReplayJob.MEAN);
+                ReplayJob.Outcome ra = ReplayJob.run(installation, new JobLauncher(installation, err), ta, a, how, out, err);
                 if (ra.exitCode() != ExitCodes.OK) return ra.exitCode();
-                ReplayJob.Outcome rb = ReplayJob.run(installation, new JobLauncher(installation, err), tb, b, as, timing, 1, out, err);
+                ReplayJob.Outcome rb = ReplayJob.run(installation, new JobLauncher(installation, err), tb, b, how, out, err);
                 if (rb.exitCode() != ExitCodes.OK) return rb.exitCode();
                 t = ra.seconds();
                 t2 = rb.seconds();
                 what = "replay wall times";
             } else {
-                t = (ta.meta().endMillis() - ta.meta().startMillis()) / 1000.0;
-                t2 = (tb.meta().endMillis() - tb.meta().startMillis()) / 1000.0;
+                t = ta.meta().elapsedMillis() / 1000.0;
+                t2 = tb.meta().elapsedMillis() / 1000.0;
                 what = "traced runs' times";
             }
             if (!(t > 0)) throw new BadInputException(a + ": its time is " + t + " s: ACC is undefined");

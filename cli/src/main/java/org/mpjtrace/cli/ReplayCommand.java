@@ -2,9 +2,7 @@ package org.mpjtrace.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
-import org.mpjtrace.cli.job.ClusteringOptions;
 import org.mpjtrace.cli.job.Installation;
 import org.mpjtrace.cli.job.JobLauncher;
 import org.mpjtrace.cli.job.JobRequest;
@@ -69,12 +67,11 @@ final class ReplayCommand implements Callable<Integer> {
             if (ranks < 0) throw new BadInputException("-np must be at least 1, got " + ranks);
             TraceFile trace = TraceFiles.load(file);
             Installation installation = Installation.fromEnvironment();
-            JobRequest req = new JobRequest(ranks, device, machines, mode == null ? JobRequest.DUMP : mode, output, "",
-                    ClusteringOptions.NONE, mode != null, "", "", List.of());
+            ReplayJob.Settings how = new ReplayJob.Settings(ranks, device, machines, timing, seed, mode, output);
             PrintWriter out = spec.commandLine().getOut();
-            ReplayJob.Outcome o = ReplayJob.run(installation, new JobLauncher(installation, err), trace, file, req, timing, seed, out, err);
+            ReplayJob.Outcome o = ReplayJob.run(installation, new JobLauncher(installation, err), trace, file, how, out, err);
             if (o.exitCode() != ExitCodes.OK) return o.exitCode();
-            double recorded = (trace.meta().endMillis() - trace.meta().startMillis()) / 1000.0;
+            double recorded = trace.meta().elapsedMillis() / 1000.0;
             out.printf("replay of %s: %d ranks (%s), wall time %.3f s (the traced run took %.3f s, MPI.Init to trace written)%n",
                     file, trace.meta().worldSize(), device, o.seconds(), recorded);
             out.flush();

@@ -25,22 +25,25 @@ import org.mpjtrace.trace.io.TraceReader;
 public final class ReplayMain {
     public static final String WALL_TIME = "mpjtrace replay: wall time ";
 
-    /** Multicore ranks are threads of one JVM: they share one copy of the trace, read once. */
-    private static final Map<Path, TraceFile> LOADED = new HashMap<>();
+    /** Room for the buffered sends of a program that attached its own buffer (attaching is not traced). */
+    private static final int BSEND_BUFFER_BYTES = 8 << 20;
+
+    /** A trace read and found replayable, and whether its ranks need a buffer for buffered sends. */
+    private record Loaded(TraceFile trace, boolean buffersSends) {}
+
+    /** Multicore ranks are threads of one JVM: they share one copy of the trace, read and checked once. */
+    private static final Map<Path, Loaded> LOADED = new HashMap<>();
 
     private ReplayMain() {}
 
     public static void main(String[] argv) throws Exception {
         // The trace is read and checked before MPI.Init, so that the wall time is the replay's alone. MPJ's
         // starter puts its own arguments first; ours are the key=value ones after them.
-        TraceFile trace = null;
-        Map<String, String> a = null;
+        Loaded loaded = null;
+        Map<String, String> a = keyValues(argv);
         String failure = null;
         try {
-            a = keyValues(argv);
-            trace = load(Path.of(required(a, "trace")));
-            String problem = Replayability.problem(trace);
-            if (problem != null) throw new ReplayException(problem);
+            loaded = load(Path.of(required(a, "trace")));
         } catch (RuntimeException | IOException | TraceFormatException e) {
             failure = e instanceof ReplayException ? e.getMessage() : e.toString();
         }
@@ -49,11 +52,12 @@ public final class ReplayMain {
         int rank = MPI.COMM_WORLD.Rank();
         try {
             if (failure != null) throw new ReplayException(failure);
+            TraceFile trace = loaded.trace();
             if (trace.meta().worldSize() != MPI.COMM_WORLD.Size())
                 throw new ReplayException("the trace has " + trace.meta().worldSize() + " ranks, the job " + MPI.COMM_WORLD.Size());
             boolean sample = "sample".equals(a.getOrDefault("timing", "mean"));
             long seed = Long.parseLong(a.getOrDefault("seed", "1")) * 1_000_003L + rank;
-            if (Replayability.buffersSends(trace)) MPI.Buffer_attach(ByteBuffer.allocateDirect(BSEND_BUFFER_BYTES));
+            if (loaded.buffersSends()) MPI.Buffer_attach(ByteBuffer.allocateDirect(BSEND_BUFFER_BYTES));
 
             CallIssuer issuer = new CallIssuer(trace, rank);
             ComputeClock clock = new ComputeClock(sample, seed);
@@ -71,17 +75,17 @@ public final class ReplayMain {
         MPI.Finalize();
     }
 
-    /** Room for the buffered sends of a program that attached its own buffer (attaching is not traced). */
-    private static final int BSEND_BUFFER_BYTES = 8 << 20;
-
-    private static TraceFile load(Path file) throws IOException, TraceFormatException {
+    private static Loaded load(Path file) throws IOException, TraceFormatException {
         synchronized (LOADED) {
-            TraceFile t = LOADED.get(file);
-            if (t == null) {
-                t = TraceReader.read(file);
-                LOADED.put(file, t);
+            Loaded l = LOADED.get(file);
+            if (l == null) {
+                TraceFile t = TraceReader.read(file);
+                String problem = Replayability.problem(t);
+                if (problem != null) throw new ReplayException(problem);
+                l = new Loaded(t, Replayability.buffersSends(t));
+                LOADED.put(file, l);
             }
-            return t;
+            return l;
         }
     }
 

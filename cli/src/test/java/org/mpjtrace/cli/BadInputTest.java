@@ -108,4 +108,17 @@ class BadInputTest {
     void usageErrorsExit2AlsoWithPlainPicocli() {
         assertEquals(2, Cli.runPlain("decode", "--colour", "x.mpjt").code);
     }
+
+    @Test
+    void replayAndCompareRefuseOptionsThatDoNotApply() throws Exception {
+        Path f = TestTraces.write(dir.resolve("t.mpjt"), TestTraces.sample());
+        Cli c = Cli.run("compare", f.toString(), f.toString(), "--dev", "niodev");
+        assertEquals(2, c.code, c.toString());
+        assertEquals("mpjtrace: --dev applies with --replay only", c.err.trim());
+        c = Cli.run("compare", f.toString(), f.toString(), "--timing", "sample");
+        assertEquals("mpjtrace: --timing applies with --replay only", c.err.trim());
+        c = Cli.run("replay", f.toString(), "-o", "x.mpjt");
+        assertEquals(2, c.code, c.toString());
+        assertEquals("mpjtrace: -o applies with --mode only (the replay is not traced otherwise)", c.err.trim());
+    }
 }

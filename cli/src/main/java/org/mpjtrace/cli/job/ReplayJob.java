@@ -27,30 +27,44 @@ public final class ReplayJob {
      */
     public record Outcome(int exitCode, double seconds, JobResult job) {}
 
+    /**
+     * How to replay.
+     *
+     * @param ranks    number of ranks, 0 for the trace's own (the only one that fits)
+     * @param device   MPJ device
+     * @param machines niodev machines file, or null for a daemon of our own on localhost
+     * @param timing   {@link #MEAN} or {@link #SAMPLE}
+     * @param seed     seed of the sampled compute times
+     * @param mode     tracing mode of the replay itself, or null not to trace it
+     * @param output   the replay's trace file when traced, or null for the default
+     */
+    public record Settings(int ranks, String device, Path machines, String timing, long seed, String mode, Path output) {
+        /** Untraced, on this device, with mean compute times. */
+        public static Settings of(String device, String timing) {
+            return new Settings(0, device, null, timing, 1, null, null);
+        }
+    }
+
     private ReplayJob() {}
 
-    /**
-     * @param request what to run the replay as: ranks (0 for the trace's), device, machines, and when traced
-     *                mode and output; its class path, main class and arguments are replaced
-     */
-    public static Outcome run(Installation installation, JobLauncher launcher, TraceFile trace, Path file, JobRequest request,
-                              String timing, long seed, PrintWriter out, PrintWriter err) {
+    public static Outcome run(Installation installation, JobLauncher launcher, TraceFile trace, Path file, Settings how,
+                              PrintWriter out, PrintWriter err) {
         int recorded = trace.meta().worldSize();
-        int ranks = request.ranks() == 0 ? recorded : request.ranks();
+        int ranks = how.ranks() == 0 ? recorded : how.ranks();
         if (ranks != recorded)
             throw new BadInputException(file + ": was recorded on " + recorded + " ranks and replays on " + recorded + " only, not -np " + ranks);
-        if (!timing.equals(MEAN) && !timing.equals(SAMPLE))
-            throw new BadInputException("--timing must be mean or sample, not '" + timing + "'");
+        if (!how.timing().equals(MEAN) && !how.timing().equals(SAMPLE))
+            throw new BadInputException("--timing must be mean or sample, not '" + how.timing() + "'");
         String problem = Replayability.problem(trace);
         if (problem != null) throw new BadInputException(file + ": cannot be replayed: " + problem);
 
         List<String> args = new ArrayList<>();
         args.add("trace=" + file.toAbsolutePath().normalize());
-        args.add("timing=" + timing);
-        args.add("seed=" + seed);
-        JobRequest req = new JobRequest(ranks, request.device(), request.machines(), request.mode(), request.output(),
-                request.agentOptions(), request.clustering(), request.trace(), installation.cliJar().toString(),
-                ReplayMain.class.getName(), args);
+        args.add("timing=" + how.timing());
+        args.add("seed=" + how.seed());
+        boolean traced = how.mode() != null;
+        JobRequest req = new JobRequest(ranks, how.device(), how.machines(), traced ? how.mode() : JobRequest.DUMP, how.output(),
+                "", ClusteringOptions.NONE, traced, installation.cliJar().toString(), ReplayMain.class.getName(), args);
         LineTee stdout = new LineTee(out, ReplayMain.WALL_TIME);
         LineTee stderr = new LineTee(err, null);
         JobResult result = launcher.captureOutput(stdout, stderr).run(req);

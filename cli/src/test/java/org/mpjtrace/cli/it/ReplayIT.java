@@ -119,9 +119,8 @@ class ReplayIT {
         StringWriter out = new StringWriter(), err = new StringWriter();
         Installation installation = Installation.fromEnvironment();
         JobLauncher launcher = new JobLauncher(installation, new PrintWriter(err, true)).timeout(Duration.ofMinutes(3));
-        JobRequest as = new JobRequest(0, device, machines, JobRequest.DUMP, replayed, "", null, true, "", "", List.of());
-        ReplayJob.Outcome o = ReplayJob.run(installation, launcher, trace, original, as, ReplayJob.MEAN, 1,
-                new PrintWriter(out, true), new PrintWriter(err, true));
+        ReplayJob.Settings as = new ReplayJob.Settings(0, device, machines, ReplayJob.MEAN, 1, JobRequest.DUMP, replayed);
+        ReplayJob.Outcome o = ReplayJob.run(installation, launcher, trace, original, as, new PrintWriter(out, true), new PrintWriter(err, true));
         assertEquals(0, o.exitCode(), () -> "replay failed\n--- out\n" + out + "--- err\n" + err);
         assertTrue(o.seconds() > 0, out.toString());
         TraceFile replay = o.job().trace();
