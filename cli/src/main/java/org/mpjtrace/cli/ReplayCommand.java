@@ -7,6 +7,7 @@ import org.mpjtrace.cli.job.Installation;
 import org.mpjtrace.cli.job.JobLauncher;
 import org.mpjtrace.cli.job.JobRequest;
 import org.mpjtrace.cli.job.ReplayJob;
+import org.mpjtrace.replay.ReplayMain;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,7 +27,9 @@ import picocli.CommandLine.Spec;
                         + "MPI.Finalize.",
                 "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or calls whose "
                         + "arguments the trace does not keep: v-collectives, Create, Create_graph, Sub, Merge, Create_intercomm, "
-                        + "Pack, Unpack) is refused before the job starts.",
+                        + "Pack, Unpack) is refused before the job starts. A replay whose ranks all wait for messages that never come "
+                        + "(a clustered trace whose members' peers or message counts differ from their lead's) is ended after "
+                        + "--stall-after seconds.",
                 "With --mode the replay is itself traced, as mpjtrace run would trace a program."})
 final class ReplayCommand implements Callable<Integer> {
 
@@ -53,6 +56,11 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed of --timing sample's draws (default: ${DEFAULT-VALUE})")
     long seed;
 
+    @Option(names = "--stall-after", paramLabel = "SECONDS", defaultValue = "" + ReplayMain.DEFAULT_STALL_SECONDS,
+            description = "end the replay as stalled (exit 1, one line naming each rank's call) when every rank has waited this long "
+                    + "in one call; happens when a clustered trace's members differ from their lead (default: ${DEFAULT-VALUE})")
+    int stallSeconds;
+
     @Option(names = "--mode", paramLabel = "MODE", description = "trace the replay in this mode (as mpjtrace run --mode); default: not traced")
     String mode;
 
@@ -67,7 +75,7 @@ final class ReplayCommand implements Callable<Integer> {
             if (ranks < 0) throw new BadInputException("-np must be at least 1, got " + ranks);
             TraceFile trace = TraceFiles.load(file);
             Installation installation = Installation.fromEnvironment();
-            ReplayJob.Settings how = new ReplayJob.Settings(ranks, device, machines, timing, seed, mode, output);
+            ReplayJob.Settings how = new ReplayJob.Settings(ranks, device, machines, timing, seed, mode, output, stallSeconds);
             PrintWriter out = spec.commandLine().getOut();
             ReplayJob.Outcome o = ReplayJob.run(installation, new JobLauncher(installation, err), trace, file, how, out, err);
             if (o.exitCode() != ExitCodes.OK) return o.exitCode();

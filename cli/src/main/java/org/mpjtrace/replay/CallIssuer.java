@@ -13,6 +13,7 @@ import static org.mpjtrace.trace.Event.tag2;
 import mpi.Cartcomm;
 import mpi.Comm;
 import mpi.Datatype;
+import mpi.Intercomm;
 import mpi.Intracomm;
 import mpi.MPIException;
 import mpi.Prequest;
@@ -56,6 +57,9 @@ final class CallIssuer {
         // A wildcard receive takes the message it took when traced: with MPJ's synchronous sends, another
         // choice can deadlock (a master answering the worker it recorded while another one waits on it).
         int source = peer < 0 && peer2(w, b) >= 0 && (op == Op.RECV || op == Op.PROBE || op == Op.IPROBE) ? peer2(w, b) : peer;
+        checkPeer(c, op, peer);
+        checkPeer(c, op, source);
+        if (op == Op.SENDRECV || op == Op.SENDRECV_REPLACE) checkPeer(c, op, peer2(w, b));
         int request = Event.request(w, b);
         Datatype t = op == Op.PROBE || op == Op.IPROBE ? null : symbols.datatype(datatype(w, b));
         switch (op) {
@@ -84,6 +88,18 @@ final class CallIssuer {
             case IPROBE -> c.Iprobe(source, tag);
             default -> throw new ReplayException(op.mpjName + " cannot be replayed");
         }
+    }
+
+    /**
+     * A rank of a clustered trace replays its lead's peers relative to itself, which can point past the
+     * communicator's end (the last rank of a ring replaying an inner rank's "send to r+1"): say so rather
+     * than leave MPJ to wait for a rank that does not exist.
+     */
+    private static void checkPeer(Comm c, Op op, int peer) throws MPIException {
+        int size = c instanceof Intercomm ic ? ic.Remote_size() : c.Size();
+        if (peer >= size)
+            throw new ReplayException(op.mpjName + " with peer " + peer + " on a communicator of " + size + " ranks: in a clustered trace, "
+                    + "this rank's peers differ from its lead's, whose calls it replays");
     }
 
     private void collective(Op op, long[] w, int b) throws MPIException {

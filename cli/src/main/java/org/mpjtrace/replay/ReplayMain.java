@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import mpi.MPI;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.TraceFormatException;
 import org.mpjtrace.trace.io.TraceReader;
@@ -15,15 +17,21 @@ import org.mpjtrace.trace.io.TraceReader;
  * ({@link RankScript}, {@link CallIssuer}) and sleeps for the computation between them
  * ({@link ComputeClock}). Rank 0 prints the replay's wall time, from MPI.Init to MPI.Finalize, on a
  * line starting {@link #WALL_TIME}; the trace is read before MPI.Init so that reading it is not timed. A rank
- * that cannot go on prints one line and aborts the job.
+ * that cannot go on prints one line and aborts the job; a replay whose ranks all wait for messages that never
+ * come is ended by {@link StallWatch}.
  *
- * <p>Arguments: {@code trace=FILE} (absolute), {@code timing=mean|sample}, {@code seed=N}.
+ * <p>Arguments: {@code trace=FILE} (absolute), {@code timing=mean|sample}, {@code seed=N}, {@code stall=SECONDS}
+ * (default {@link #DEFAULT_STALL_SECONDS}).
  *
  * <p>This package is not one the tracer leaves alone, so {@code replay --mode} can trace the replay like
  * any program.
  */
 public final class ReplayMain {
-    public static final String WALL_TIME = "mpjtrace replay: wall time ";
+    /** How every line the replayer prints for mpjtrace begins: its wall time, or why a rank stopped it. */
+    public static final String REPORT = "mpjtrace replay: ";
+    public static final String WALL_TIME = REPORT + "wall time ";
+    /** How long every rank may wait in a call before the replay is ended as stalled ({@link StallWatch}). */
+    public static final int DEFAULT_STALL_SECONDS = 60;
 
     /** Room for the buffered sends of a program that attached its own buffer (attaching is not traced). */
     private static final int BSEND_BUFFER_BYTES = 8 << 20;
@@ -61,18 +69,34 @@ public final class ReplayMain {
 
             CallIssuer issuer = new CallIssuer(trace, rank);
             ComputeClock clock = new ComputeClock(sample, seed);
-            long calls = new RankScript(trace, rank).play(clock, issuer::issue);
+            StallWatch.Rank progress = StallWatch.join(rank, Integer.parseInt(a.getOrDefault("stall", "" + DEFAULT_STALL_SECONDS)));
+            long calls = new RankScript(trace, rank).play(clock, (w, b) -> {
+                progress.entering(opName(w, b));
+                issuer.issue(w, b);
+                progress.left();
+            });
+            progress.done();
             double seconds = (System.nanoTime() - start) / 1e9;
             if (rank == 0)
                 System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9);
         } catch (RuntimeException | Error e) {
             String why = e instanceof ReplayException ? e.getMessage() : e.toString();
-            System.err.println("mpjtrace replay: rank " + rank + ": " + why);
+            System.err.println(REPORT + "rank " + rank + ": " + why);
             System.err.flush();
             System.out.flush();
-            MPI.COMM_WORLD.Abort(1);
+            try {
+                MPI.COMM_WORLD.Abort(1);
+            } finally {
+                // MPJ's multicore Abort leaves the other ranks waiting for this one: end the JVM.
+                Runtime.getRuntime().halt(1);
+            }
         }
         MPI.Finalize();
+    }
+
+    private static String opName(long[] w, int b) {
+        Op op = Op.ofCode(Event.opCode(w, b));
+        return op == null ? "op " + Event.opCode(w, b) : op.mpjName;
     }
 
     private static Loaded load(Path file) throws IOException, TraceFormatException {

@@ -17,7 +17,8 @@ import mpi.MPI;
  * every step. At the end a Reduce to rank 0 on COMM_WORLD sums a checksum of every vector, which rank 0
  * prints with its row's last sum.
  *
- * <p>Args: {@code steps=100}, {@code n=64} (local vector length), {@code --calls}.
+ * <p>Args: {@code steps=100}, {@code n=64} (local vector length),
+ * {@code compute=0} (microseconds of computation per step, see {@link Compute}), {@code --calls}.
  */
 public final class CGTranspose {
     private static final int TAG = 11;
@@ -28,13 +29,13 @@ public final class CGTranspose {
         CallLog log = new CallLog(args, rank);
         log.note("Init");
         Args a = new Args(args);
-        int steps = a.getInt("steps", 100), n = a.getInt("n", 64);
+        int steps = a.getInt("steps", 100), n = a.getInt("n", 64), compute = a.getInt("compute", 0);
 
         int s = (int) Math.round(Math.sqrt(size));
         if (s * s != size) {
             if (rank == 0) System.err.println("CGTranspose needs a square number of ranks, not " + size);
         } else {
-            run(rank, s, steps, n, log);
+            run(rank, s, steps, n, compute, log);
         }
 
         log.note("Finalize");
@@ -42,7 +43,7 @@ public final class CGTranspose {
         log.print();
     }
 
-    private static void run(int rank, int s, int steps, int n, CallLog log) throws Exception {
+    private static void run(int rank, int s, int steps, int n, int compute, CallLog log) throws Exception {
         int i = rank / s, j = rank % s;
         int partner = j * s + i; // == rank on the diagonal
         Intracomm row = MPI.COMM_WORLD.Split(i, j);
@@ -55,6 +56,7 @@ public final class CGTranspose {
         for (int step = 1; step <= steps; step++) {
             // Local work: damp the vector and add a small rank- and element-dependent source.
             for (int k = 0; k < n; k++) v[k] = 0.75 * v[k] + 0.01 * (k + 1) + 0.001 * rank;
+            Compute.run(compute);
 
             if (partner != rank) {
                 MPI.COMM_WORLD.Sendrecv(v, 0, n, MPI.DOUBLE, partner, TAG, in, 0, n, MPI.DOUBLE, partner, TAG);

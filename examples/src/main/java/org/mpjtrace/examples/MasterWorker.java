@@ -9,7 +9,8 @@ import mpi.Status;
  * sends every worker a stop message. A task is counting the primes in a block of integers; the master
  * prints the total, which does not depend on which worker did what. With np = 1 the master works alone.
  *
- * <p>Args: {@code tasks=40}, {@code --calls}.
+ * <p>Args: {@code tasks=40}, {@code compute=0} (microseconds of computation a worker adds to each task, see
+ * {@link Compute}), {@code --calls}.
  */
 public final class MasterWorker {
     private static final int TASK = 1, RESULT = 2, STOP = 3;
@@ -20,10 +21,11 @@ public final class MasterWorker {
         int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
         CallLog log = new CallLog(args, rank);
         log.note("Init");
-        int tasks = new Args(args).getInt("tasks", 40);
+        Args a = new Args(args);
+        int tasks = a.getInt("tasks", 40), compute = a.getInt("compute", 0);
 
         if (rank == 0) master(tasks, size, log);
-        else worker(log);
+        else worker(compute, log);
 
         log.note("Finalize");
         MPI.Finalize();
@@ -63,13 +65,14 @@ public final class MasterWorker {
         System.out.println("MasterWorker tasks=" + tasks + " primes=" + total);
     }
 
-    private static void worker(CallLog log) throws Exception {
+    private static void worker(int compute, CallLog log) throws Exception {
         int[] task = new int[1];
         while (true) {
             // ANY_TAG: the tag tells a task from a stop.
             Status st = MPI.COMM_WORLD.Recv(task, 0, 1, MPI.INT, 0, MPI.ANY_TAG);
             log.note("Recv", 0, 1);
             if (st.tag == STOP) return;
+            Compute.run(compute);
             MPI.COMM_WORLD.Send(new long[] {task[0], work(task[0])}, 0, 2, MPI.LONG, 0, RESULT);
             log.note("Send", 0, 2);
         }

@@ -9,7 +9,8 @@ import mpi.MPI;
  * from rank 0 (all-to-all traffic), and so on alternately for {@code steps} steps. A phase detector in a
  * trace viewer should see the switch every {@code phase} steps. Rank 0 prints a Reduce'd checksum.
  *
- * <p>Args: {@code steps=40}, {@code phase=10}, {@code n=8} (vector length), {@code --calls}.
+ * <p>Args: {@code steps=40}, {@code phase=10}, {@code n=8} (vector length),
+ * {@code compute=0} (microseconds of computation per step, see {@link Compute}), {@code --calls}.
  */
 public final class PhaseChange {
     private static final int TAG = 3;
@@ -20,13 +21,14 @@ public final class PhaseChange {
         CallLog log = new CallLog(args, rank);
         log.note("Init");
         Args a = new Args(args);
-        int steps = a.getInt("steps", 40), phase = a.getInt("phase", 10), n = a.getInt("n", 8);
+        int steps = a.getInt("steps", 40), phase = a.getInt("phase", 10), n = a.getInt("n", 8), compute = a.getInt("compute", 0);
 
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
         double[] v = new double[n], in = new double[n];
         for (int i = 0; i < n; i++) v[i] = rank * n + i;
 
         for (int step = 0; step < steps; step++) {
+            Compute.run(compute);
             if ((step / phase) % 2 == 0) {
                 // Local phase: average with the left neighbour's vector, plus a per-rank nudge.
                 MPI.COMM_WORLD.Sendrecv(v, 0, n, MPI.DOUBLE, right, TAG, in, 0, n, MPI.DOUBLE, left, TAG);

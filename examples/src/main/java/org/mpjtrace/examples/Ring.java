@@ -7,7 +7,8 @@ import mpi.MPI;
  * rank folds its rank into the token as it passes, so the final value checks that every hop happened in
  * order. Rank 0 starts each lap and prints the token at the end. Needs np >= 2.
  *
- * <p>Args: {@code steps=3}, {@code --calls}.
+ * <p>Args: {@code steps=3}, {@code compute=0} (microseconds of computation per hop, before a rank passes the
+ * token on, see {@link Compute}), {@code --calls}.
  */
 public final class Ring {
     private static final int TAG = 1;
@@ -17,7 +18,8 @@ public final class Ring {
         int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
         CallLog log = new CallLog(args, rank);
         log.note("Init");
-        int steps = new Args(args).getInt("steps", 3);
+        Args a = new Args(args);
+        int steps = a.getInt("steps", 3), compute = a.getInt("compute", 0);
 
         int next = (rank + 1) % size, prev = (rank + size - 1) % size;
         long[] token = {1};
@@ -26,6 +28,7 @@ public final class Ring {
             // which is what keeps the blocking ring from deadlocking.
             if (rank == 0) {
                 token[0] = fold(token[0], rank);
+                Compute.run(compute);
                 MPI.COMM_WORLD.Send(token, 0, 1, MPI.LONG, next, TAG);
                 log.note("Send", next, 1);
                 MPI.COMM_WORLD.Recv(token, 0, 1, MPI.LONG, prev, TAG);
@@ -34,6 +37,7 @@ public final class Ring {
                 MPI.COMM_WORLD.Recv(token, 0, 1, MPI.LONG, prev, TAG);
                 log.note("Recv", prev, 1);
                 token[0] = fold(token[0], rank);
+                Compute.run(compute);
                 MPI.COMM_WORLD.Send(token, 0, 1, MPI.LONG, next, TAG);
                 log.note("Send", next, 1);
             }

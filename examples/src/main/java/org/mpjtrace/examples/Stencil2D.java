@@ -14,7 +14,8 @@ import mpi.Request;
  * step an Allreduce sums the squared update, the convergence check a real solver would make. At the end a
  * Reduce to rank 0 sums the plate, which rank 0 prints with the last residual.
  *
- * <p>Args: {@code steps=100}, {@code n=32} (local block edge), {@code --calls}.
+ * <p>Args: {@code steps=100}, {@code n=32} (local block edge), {@code compute=0} (microseconds of computation
+ * per step, see {@link Compute}), {@code --calls}.
  */
 public final class Stencil2D {
     private static final int TAG = 7;
@@ -25,7 +26,7 @@ public final class Stencil2D {
         CallLog log = new CallLog(args, rank);
         log.note("Init");
         Args a = new Args(args);
-        int steps = a.getInt("steps", 100), n = a.getInt("n", 32);
+        int steps = a.getInt("steps", 100), n = a.getInt("n", 32), compute = a.getInt("compute", 0);
 
         Grid2D g = new Grid2D(size, rank);
         // Neighbours in the order north, south, west, east; -1 where the plate ends.
@@ -65,6 +66,7 @@ public final class Stencil2D {
                     local += (next[k] - u[k]) * (next[k] - u[k]);
                 }
             double[] t = u; u = next; next = t; // the halo of next is refreshed by the next exchange
+            Compute.run(compute);
 
             if (step % 10 == 0) {
                 double[] sum = new double[1];

@@ -13,7 +13,8 @@ import mpi.ShiftParms;
  * down/receive from above), updates the interior, and ends with an Allreduce of (squared update, squared
  * field) so all ranks agree on the convergence state. Rank 0 prints the final pair.
  *
- * <p>Args: {@code steps=20}, {@code n=8} (local cube edge), {@code --calls}.
+ * <p>Args: {@code steps=20}, {@code n=8} (local cube edge),
+ * {@code compute=0} (microseconds of computation per step, see {@link Compute}), {@code --calls}.
  */
 public final class Stencil3D {
     public static void main(String[] argv) throws Exception {
@@ -22,7 +23,7 @@ public final class Stencil3D {
         CallLog log = new CallLog(args, rank);
         log.note("Init");
         Args a = new Args(args);
-        int steps = a.getInt("steps", 20), n = a.getInt("n", 8);
+        int steps = a.getInt("steps", 20), n = a.getInt("n", 8), compute = a.getInt("compute", 0);
 
         int[] dims = dims(size);
         Cartcomm cart = MPI.COMM_WORLD.Create_cart(dims, new boolean[] {true, true, true}, false);
@@ -76,6 +77,7 @@ public final class Stencil3D {
                         local[1] += next[c] * next[c];
                     }
             double[] t = u; u = next; next = t;
+            Compute.run(compute);
 
             cart.Allreduce(local, 0, sums, 0, 2, MPI.DOUBLE, MPI.SUM);
             log.note("Allreduce", -1, 2);

@@ -12,7 +12,8 @@ import mpi.MPI;
  *
  * <p>After {@code sweeps} sweeps a Reduce to rank 0 sums all cells, which rank 0 prints.
  *
- * <p>Args: {@code sweeps=4}, {@code n=16} (local block edge), {@code --calls}.
+ * <p>Args: {@code sweeps=4}, {@code n=16} (local block edge), {@code compute=0} (microseconds of computation per
+ * block, see {@link Compute}), {@code --calls}.
  */
 public final class Sweep {
     private static final int TAG = 5;
@@ -23,7 +24,7 @@ public final class Sweep {
         CallLog log = new CallLog(args, rank);
         log.note("Init");
         Args a = new Args(args);
-        int sweeps = a.getInt("sweeps", 4), n = a.getInt("n", 16);
+        int sweeps = a.getInt("sweeps", 4), n = a.getInt("n", 16), compute = a.getInt("compute", 0);
 
         Grid2D g = new Grid2D(size, rank);
         int west = g.neighbour(0, -1), north = g.neighbour(-1, 0);
@@ -50,6 +51,7 @@ public final class Sweep {
                     // Half of each upstream value flows on, plus a little of what the cell held last sweep.
                     cell[i][j] = 0.5 * (w + up) * 0.9 + 0.1 * cell[i][j];
                 }
+            Compute.run(compute);
             if (east >= 0) {
                 for (int i = 0; i < n; i++) edge[i] = cell[i][n - 1];
                 MPI.COMM_WORLD.Send(edge, 0, n, MPI.DOUBLE, east, TAG);

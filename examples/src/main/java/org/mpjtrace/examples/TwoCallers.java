@@ -13,7 +13,8 @@ import mpi.MPI;
  * value with both neighbours'. Rank 0 prints the global sum before and after (both keep it) and its own
  * final value, which depends on every exchange.
  *
- * <p>Args: {@code steps=4}, {@code --calls}. Needs np >= 2.
+ * <p>Args: {@code steps=4}, {@code compute=0} (microseconds of computation per step, see {@link Compute}),
+ * {@code --calls}. Needs np >= 2.
  */
 public final class TwoCallers {
     private static final int TAG = 11;
@@ -33,16 +34,18 @@ public final class TwoCallers {
         int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
         CallLog log = new CallLog(args, rank);
         log.note("Init");
-        new TwoCallers(rank, size, log).run(new Args(args).getInt("steps", 4));
+        Args a = new Args(args);
+        new TwoCallers(rank, size, log).run(a.getInt("steps", 4), a.getInt("compute", 0));
         log.note("Finalize");
         MPI.Finalize();
         log.print();
     }
 
-    private void run(int steps) {
+    private void run(int steps, int compute) {
         double x = rank + 1;
         double before = total(x);
         for (int step = 0; step < steps; step++) {
+            Compute.run(compute);
             x = shift(x, 1);
             x = smooth(x);
         }

@@ -4,16 +4,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Copies a job's output, line by line, to a writer and remembers the last line that starts with a
- * given prefix (how the replayer reports its wall time).
+ * Copies a job's output, line by line, to a writer and remembers the lines that start with a given prefix
+ * (how the replayer reports its wall time, or why it stopped).
  */
 final class LineTee extends OutputStream {
     private final PrintWriter to;
     private final String prefix;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
-    private volatile String found;
+    private final List<String> found = new ArrayList<>();
 
     /** @param prefix the lines to remember, or null for none */
     LineTee(PrintWriter to, String prefix) {
@@ -28,7 +30,7 @@ final class LineTee extends OutputStream {
             line.reset();
             to.println(s);
             to.flush();
-            if (prefix != null && s.startsWith(prefix)) found = s;
+            if (prefix != null && s.startsWith(prefix)) found.add(s);
         } else {
             line.write(b);
         }
@@ -45,8 +47,8 @@ final class LineTee extends OutputStream {
         if (line.size() > 0) write('\n');
     }
 
-    /** The last line seen that starts with the prefix, or null. */
-    String found() {
-        return found;
+    /** The lines seen so far that start with the prefix, in order. */
+    synchronized List<String> found() {
+        return List.copyOf(found);
     }
 }

@@ -37,11 +37,13 @@ public final class ReplayJob {
      * @param seed     seed of the sampled compute times
      * @param mode     tracing mode of the replay itself, or null not to trace it
      * @param output   the replay's trace file when traced, or null for the default
+     * @param stallSeconds how long every rank may wait in a call before the replay is ended as stalled
      */
-    public record Settings(int ranks, String device, Path machines, String timing, long seed, String mode, Path output) {
+    public record Settings(int ranks, String device, Path machines, String timing, long seed, String mode, Path output,
+                           int stallSeconds) {
         /** Untraced, on this device, with mean compute times. */
         public static Settings of(String device, String timing) {
-            return new Settings(0, device, null, timing, 1, null, null);
+            return new Settings(0, device, null, timing, 1, null, null, ReplayMain.DEFAULT_STALL_SECONDS);
         }
     }
 
@@ -55,6 +57,8 @@ public final class ReplayJob {
             throw new BadInputException(file + ": was recorded on " + recorded + " ranks and replays on " + recorded + " only, not -np " + ranks);
         if (!how.timing().equals(MEAN) && !how.timing().equals(SAMPLE))
             throw new BadInputException("--timing must be mean or sample, not '" + how.timing() + "'");
+        if (how.stallSeconds() < 1)
+            throw new BadInputException("--stall-after must be at least 1 second, not " + how.stallSeconds());
         String problem = Replayability.problem(trace);
         if (problem != null) throw new BadInputException(file + ": cannot be replayed: " + problem);
 
@@ -62,18 +66,27 @@ public final class ReplayJob {
         args.add("trace=" + file.toAbsolutePath().normalize());
         args.add("timing=" + how.timing());
         args.add("seed=" + how.seed());
+        args.add("stall=" + how.stallSeconds());
         boolean traced = how.mode() != null;
         JobRequest req = new JobRequest(ranks, how.device(), how.machines(), traced ? how.mode() : JobRequest.DUMP, how.output(),
                 "", ClusteringOptions.NONE, traced, installation.cliJar().toString(), ReplayMain.class.getName(), args);
-        LineTee stdout = new LineTee(out, ReplayMain.WALL_TIME);
-        LineTee stderr = new LineTee(err, null);
+        LineTee stdout = new LineTee(out, ReplayMain.REPORT), stderr = new LineTee(err, ReplayMain.REPORT);
         JobResult result = launcher.captureOutput(stdout, stderr).run(req);
         stdout.close();
         stderr.close();
-        String line = stdout.found();
         if (result.exitCode() != ExitCodes.OK) return new Outcome(result.exitCode(), Double.NaN, result);
-        if (line == null) {
-            err.println("mpjtrace: replay failed: rank 0 did not report its wall time (see the job's output above)");
+        // MPJ's starter exits 0 whatever its ranks did: what they reported tells.
+        List<String> reports = new ArrayList<>(stdout.found());
+        reports.addAll(stderr.found());
+        String line = null;
+        boolean failed = false;
+        for (String r : reports) {
+            if (r.startsWith(ReplayMain.WALL_TIME)) line = r;
+            else failed = true;
+        }
+        if (failed || line == null) {
+            err.println("mpjtrace: replay failed: " + (failed ? "a rank stopped it (see the job's output above)"
+                    : "rank 0 did not report its wall time (see the job's output above)"));
             err.flush();
             return new Outcome(ExitCodes.JOB_FAILED, Double.NaN, result);
         }

@@ -26,6 +26,7 @@ import org.mpjtrace.cli.job.ReplayJob;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.replay.ReplayMain;
 import org.mpjtrace.trace.TraceFile;
 
 /**
@@ -90,6 +91,22 @@ class ReplayIT {
     }
 
     @Test
+    void aMemberWhosePeersDoNotFitItsLeadsStopsTheReplayInOneLine() {
+        // K 2 on a ring of 4: rank 0 (which starts each lap) leads itself, rank 1 leads 1 to 3. Rank 3 passes
+        // the token to rank 0, but replays rank 1's "send to r+1": rank 4, which does not exist.
+        Path clustered = dir.resolve("Ring-k2.mpjt");
+        MpjJobs.assertSucceeded(MpjJobs.run("Ring", 4, "multicore", null, clustered, "chameleon", "marker=none,k=2", List.of("steps=5")));
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        picocli.CommandLine cl = Main.newCommandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(1, cl.execute("replay", clustered.toString(), "--stall-after", "20"), out + "\n" + err);
+        assertTrue(out.toString().contains("mpjtrace replay: rank 3: Send with peer 4 on a communicator of 4 ranks: in a clustered trace, "
+                + "this rank's peers differ from its lead's"), out.toString());
+        assertTrue(err.toString().contains("mpjtrace: replay failed: a rank stopped it"), err.toString());
+    }
+
+    @Test
     void compareFindsAClusteredTraceFaithfulAndReplaysBoth() {
         Path full = dir.resolve("full.mpjt"), clustered = dir.resolve("chameleon.mpjt");
         List<String> args = List.of("steps=60", "n=16");
@@ -119,7 +136,8 @@ class ReplayIT {
         StringWriter out = new StringWriter(), err = new StringWriter();
         Installation installation = Installation.fromEnvironment();
         JobLauncher launcher = new JobLauncher(installation, new PrintWriter(err, true)).timeout(Duration.ofMinutes(3));
-        ReplayJob.Settings as = new ReplayJob.Settings(0, device, machines, ReplayJob.MEAN, 1, JobRequest.DUMP, replayed);
+        ReplayJob.Settings as = new ReplayJob.Settings(0, device, machines, ReplayJob.MEAN, 1, JobRequest.DUMP, replayed,
+                ReplayMain.DEFAULT_STALL_SECONDS);
         ReplayJob.Outcome o = ReplayJob.run(installation, launcher, trace, original, as, new PrintWriter(out, true), new PrintWriter(err, true));
         assertEquals(0, o.exitCode(), () -> "replay failed\n--- out\n" + out + "--- err\n" + err);
         assertTrue(o.seconds() > 0, out.toString());

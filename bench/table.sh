@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# The whole comparison, one Markdown table: every example under every mode (untraced, dump, full,
+# chameleon, acurdion) at each rank count (multicore), measured side by side in one run of this script.
+# Per example, rank count and mode:
+#   wall s      the job's wall time (MPJ's starter run directly, as bench/overhead.sh; JVM start included)
+#   ratio       traced / untraced wall time of the same example and rank count
+#   inter-node  rank 0's time merging ranks' traces: full, the merge at Finalize (`stats`); the clustering
+#               modes, every marker's clustering + leads' merge + append + file rewrite (`clusters`)
+#   bytes       the trace file, and the file divided by the ranks
+#   clusters    clusters made by each clustering, in order (`clusters`)
+#   C/L/AT      markers acted on in states C, L and AT
+#   replay s    wall time of `mpjtrace replay` of the trace (rank 0's MPI.Init to MPI.Finalize)
+#   ACC         1 - |t - t'| / t, t the replay of the full trace, t' this mode's replay (ACURDION)
+#   COUNT ... TAG  `mpjtrace compare FULL THIS`: matching percentages against the full trace (Table II)
+# The examples run with compute=US (see the README's Examples) so that computation dominates the time
+# between calls, as in the papers' accuracy runs. Progress on stderr; exits 1 when a traced job fails or
+# the tracer reports an error. A replay that cannot run is shown as such in the table: "not replayable"
+# (calls whose arguments the trace does not keep), "peers do not fit" or "stalled" (a clustered trace whose
+# members' peers or message counts differ from their lead's; stalled: no call returned for STALL_AFTER
+# seconds, default 15).
+#
+#   bench/table.sh [NP...]      default 4 16 64
+#
+# ApiTour runs only when NP is 4 (it is written for 4 ranks), CGTranspose only when NP is a square.
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$repo/bin/lib/mpj-home.sh"
+mpjtrace_mpj_home "$repo" || exit 2
+nps=("$@"); [ ${#nps[@]} -eq 0 ] && nps=(4 16 64)
+for np in "${nps[@]}"; do
+    [[ "$np" =~ ^[1-9][0-9]*$ ]] && [ "$np" -ge 2 ] || { echo "table.sh: NP must be an integer of at least 2, got '$np'" >&2; exit 2; }
+done
+jar="$repo/agent/target/tracer.jar"
+cp="$repo/examples/target/classes"
+if [ ! -f "$jar" ] || [ ! -f "$repo/cli/target/mpjtrace-cli.jar" ] || [ ! -d "$cp" ]; then
+    echo "table.sh: building mpjtrace (mvn install -DskipTests) ..." >&2
+    (cd "$repo" && mvn -B -q -ntp install -DskipTests)
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mpjtrace="$repo/bin/mpjtrace"
+stall_after=${STALL_AFTER:-15}
+
+# Example, its arguments, and the agent keys of the clustering modes: the marker is a collective of the
+# main loop where there is one (as bench/table4.sh), else none (cluster once, at Finalize). K is the
+# default 9 except for Stencil3D, whose periodic grid has up to 27 classes of relative neighbours (low
+# end, inside, high end on each of three axes), as Stencil2D's plate has 9.
+examples=(
+    "Ring|steps=10 compute=5000|marker=none"
+    "Stencil2D|steps=100 n=16 compute=10000|marker=site:Stencil2D.main,callFrequency=1"
+    "Stencil3D|steps=50 n=4 compute=10000|marker=site:Stencil3D.main,callFrequency=5,k=27"
+    "MasterWorker|tasks=480 compute=10000|marker=none"
+    "Sweep|sweeps=20 n=8 compute=5000|marker=none"
+    "PhaseChange|steps=60 phase=10 compute=5000|marker=site:PhaseChange.main,callFrequency=2"
+    "TwoCallers|steps=100 compute=5000|marker=site:TwoCallers.total"
+    "CGTranspose|steps=100 n=16 compute=5000|marker=site:CGTranspose.run,callFrequency=10"
+    "ApiTour||marker=none"
+)
+modes=(untraced dump full chameleon acurdion)
+
+runs_on() { # example np
+    case "$1" in
+        ApiTour) [ "$2" -eq 4 ] ;;
+        CGTranspose) local s; s=$(awk -v n="$2" 'BEGIN {printf "%d", sqrt(n) + 0.5}'); [ $((s * s)) -eq "$2" ] ;;
+        *) true ;;
+    esac
+}
+fail() { echo "table.sh: $*" >&2; exit 1; }
+in_state() { sed -nE "s/^markers: .*[^0-9]([0-9]+) in $1(,.*)?$/\\1/p; s/^markers: ([0-9]+) in $1(,.*)?$/\\1/p" "$work/clusters.txt" | head -1 | grep . || echo 0; }
+pct() { awk -v t="$1" -v u="$2" 'BEGIN { printf "%.1f%%", 100 * (1 - (u > t ? u - t : t - u) / t) }'; }
+
+total=0
+for np in "${nps[@]}"; do
+    for e in "${examples[@]}"; do runs_on "${e%%|*}" "$np" && total=$((total + 1)); done
+done
+total=$((total * ${#modes[@]}))
+
+# Runs the example with MPJ's starter; $1 the mode (untraced: no agent), $2 the agent's clustering keys.
+# Prints the wall time in seconds; the job's output is left in $work/job.log.
+run_job() {
+    local mode=$1 keys=$2 agent=()
+    if [ "$mode" != untraced ]; then
+        local opts="mode=$mode,output=$work/$mode.mpjt"
+        case "$mode" in chameleon|acurdion) opts+=",$keys" ;; esac
+        agent=("-javaagent:$jar=$opts")
+    fi
+    local start end
+    start=$(date +%s%N)
+    if ! (cd "$work" && java -jar "$MPJ_HOME/lib/starter.jar" -np "$np" -dev multicore "${agent[@]}" \
+            -cp "$cp" "org.mpjtrace.examples.$ex" "${argv[@]}") > "$work/job.log" 2>&1; then
+        cat "$work/job.log" >&2; fail "job failed: $ex -np $np, mode $mode"
+    fi
+    end=$(date +%s%N)
+    # MPJ's starter exits 0 when a rank throws: the trace and the tracer's messages tell.
+    if grep -qE '^mpjtrace: .*(tracing is off|could not)' "$work/job.log"; then
+        cat "$work/job.log" >&2; fail "the tracer reported an error: $ex -np $np, mode $mode"
+    fi
+    if [ "$mode" != untraced ] && [ ! -s "$work/$mode.mpjt" ]; then
+        cat "$work/job.log" >&2; fail "no trace written: $ex -np $np, mode $mode"
+    fi
+    awk -v ns=$((end - start)) 'BEGIN { printf "%.2f", ns / 1e9 }'
+}
+
+# Replays $work/$1.mpjt; prints its wall time in seconds, or why there is none.
+replay_time() {
+    local out
+    if out=$("$mpjtrace" replay "$work/$1.mpjt" --stall-after "$stall_after" 2>&1); then
+        sed -nE 's/^replay of .*, wall time ([0-9.]+) s .*/\1/p' <<< "$out" | tail -1
+    elif grep -q '^mpjtrace replay: stalled' <<< "$out"; then
+        echo "stalled"
+    elif grep -q "this rank's peers differ from its lead's" <<< "$out"; then
+        echo "peers do not fit"
+    elif grep -q '^mpjtrace: .*: cannot be replayed: ' <<< "$out"; then
+        echo "not replayable"
+    else
+        echo "failed: $(grep -m1 '^mpjtrace replay: rank ' <<< "$out" | sed -E 's/^mpjtrace replay: rank [0-9]+: //; s/[|]/\\|/g' | cut -c1-80)"
+    fi
+}
+
+echo "Multicore. Examples run with the arguments shown; the clustering modes with the agent keys shown (K 9)."
+echo "ACC and the matching percentages are against the full trace of the same example and rank count."
+echo
+echo "| example | -np | mode | wall s | ratio | inter-node ms | bytes | bytes/rank | clusters | C/L/AT | replay s | ACC | COUNT | LOOP | # EVENTS | SRC | DEST | TAG |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+job=0 start=$(date +%s)
+for np in "${nps[@]}"; do
+    for e in "${examples[@]}"; do
+        IFS='|' read -r ex args keys <<< "$e"
+        runs_on "$ex" "$np" || continue
+        read -ra argv <<< "$args"
+        rm -f "$work"/*.mpjt
+        untraced=""
+        full_replay=""
+        for mode in "${modes[@]}"; do
+            job=$((job + 1))
+            echo "[$job/$total, $(( $(date +%s) - start )) s] $ex -np $np $mode ..." >&2
+            wall=$(run_job "$mode" "$keys")
+            label="$ex${args:+ $args}"
+            case "$mode" in chameleon|acurdion) label+=" ($keys)" ;; esac
+            if [ "$mode" = untraced ]; then
+                untraced=$wall
+                echo "| $label | $np | untraced | $wall | 1 | | | | | | | | | | | | | |"
+                continue
+            fi
+            file="$work/$mode.mpjt"
+            ratio=$(awk -v t="$wall" -v u="$untraced" 'BEGIN { printf "%.2f", t / u }')
+            bytes=$(stat -c %s "$file")
+            inter="" clusters="" markers="" acc="" match="| | | | | |"
+            case "$mode" in
+                full)
+                    inter=$("$mpjtrace" stats "$file" | sed -nE 's/^  merge across ranks at Finalize: ([0-9.]+) ms.*/\1/p')
+                    [ -n "$inter" ] || fail "no merge time in 'mpjtrace stats' of $ex -np $np full" ;;
+                chameleon|acurdion)
+                    "$mpjtrace" clusters "$file" > "$work/clusters.txt" || fail "clusters failed on $ex -np $np $mode"
+                    inter=$(awk '$3 ~ /^(AT|C|L|F)$/ { ms += $6 } END { printf "%.1f", ms }' "$work/clusters.txt")
+                    clusters=$(sed -nE 's/^ +([0-9]+) clusters? \(.*/\1/p' "$work/clusters.txt" | paste -sd/)
+                    markers="$(in_state C)/$(in_state L)/$(in_state AT)"
+                    "$mpjtrace" compare "$work/full.mpjt" "$file" > "$work/compare.txt" 2>&1 \
+                        || fail "compare failed on $ex -np $np $mode: $(cat "$work/compare.txt")"
+                    match=""
+                    for p in COUNT LOOP '# EVENTS' SRC DEST TAG; do
+                        match+="| $(awk -v p="$p" 'index($0, "  " p " ") == 1 { sub("^  " p " +", ""); print $1 }' "$work/compare.txt") "
+                    done ;;
+            esac
+            echo "[$job/$total] $ex -np $np $mode: replay ..." >&2
+            replay=$(replay_time "$mode")
+            if [ "$mode" = full ]; then
+                full_replay=$replay
+                [[ "$replay" =~ ^[0-9.]+$ ]] && acc="ref"
+            elif [[ "$replay" =~ ^[0-9.]+$ ]] && [[ "$full_replay" =~ ^[0-9.]+$ ]]; then
+                acc=$(pct "$full_replay" "$replay")
+            fi
+            echo "| $label | $np | $mode | $wall | $ratio | $inter | $bytes | $((bytes / np)) | $clusters | $markers | $replay | $acc $match|"
+        done
+    done
+done
+echo "table.sh: $job jobs in $(( $(date +%s) - start )) s" >&2

@@ -1,0 +1,107 @@
+package org.mpjtrace.replay;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Ends a replay that can no longer finish instead of letting it hang. A replay stalls when its ranks'
+ * messages do not pair up, which happens with a clustered trace whose members' calls differ from their
+ * lead's (other peers, or another number of messages, as with a master's dynamically balanced workers):
+ * ranks then wait in a call for a message or a partner that never comes. A rank is judged stalled when it
+ * has been inside one MPJ call for the limit (argument {@code stall=SECONDS} of {@link ReplayMain}). Each
+ * rank watches itself: MPJ's multicore device loads every rank's classes apart, so ranks of one JVM share
+ * no state of ours, only the JDK's. The first stalled rank of a JVM prints one line naming its call and
+ * halts the JVM, which ends the MPJ job.
+ */
+final class StallWatch {
+    static final String STALLED = ReplayMain.REPORT + "stalled";
+    /** Set in the JDK's (JVM-wide) system properties by the first rank to report, so that only one does. */
+    private static final String REPORTED = "mpjtrace.replay.stallReported";
+
+    /** One rank's progress, written by its own thread, read by the watch's. */
+    static final class Rank {
+        final int rank;
+        private volatile String op;           // the call it is in, null when outside MPJ
+        private volatile long calls;          // calls issued so far, the current one included
+        private volatile long since;          // when it last entered or left a call
+        private volatile boolean done;
+
+        Rank(int rank) {
+            this.rank = rank;
+            this.since = System.nanoTime();
+        }
+
+        void entering(String opName) {
+            calls++;
+            since = System.nanoTime();
+            op = opName;
+        }
+
+        void left() {
+            op = null;
+            since = System.nanoTime();
+        }
+
+        void done() {
+            done = true;
+        }
+    }
+
+    private static final List<Rank> RANKS = new ArrayList<>();
+    private static Thread watcher;
+    private static long limitNanos;
+
+    private StallWatch() {}
+
+    /** Registers a rank of this JVM; the first one starts the watch (all ranks of a JVM get the same limit). */
+    static Rank join(int rank, int limitSeconds) {
+        synchronized (RANKS) {
+            limitNanos = TimeUnit.SECONDS.toNanos(limitSeconds);
+            Rank r = new Rank(rank);
+            RANKS.add(r);
+            if (watcher == null) {
+                watcher = new Thread(StallWatch::watch, "mpjtrace-replay-stall-watch");
+                watcher.setDaemon(true);
+                watcher.start();
+            }
+            return r;
+        }
+    }
+
+    private static void watch() {
+        while (true) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            String stalled;
+            synchronized (RANKS) {
+                stalled = stalled(RANKS, System.nanoTime(), limitNanos);
+            }
+            if (stalled != null) {
+                if (System.getProperties().putIfAbsent(REPORTED, "true") == null) System.err.println(stalled);
+                System.err.flush();
+                System.out.flush();
+                Runtime.getRuntime().halt(3);
+            }
+        }
+    }
+
+    /** The line to print when every unfinished rank of {@code ranks} has been in its call for the limit, else null. */
+    static String stalled(List<Rank> ranks, long now, long limitNanos) {
+        StringBuilder waits = new StringBuilder();
+        for (Rank r : ranks) {
+            if (r.done) continue;
+            String op = r.op;
+            if (op == null || now - r.since < limitNanos) return null;
+            waits.append(waits.length() == 0 ? "" : ", ").append("rank ").append(r.rank).append(" in ").append(op)
+                    .append(" (call ").append(r.calls).append(')');
+        }
+        if (waits.length() == 0) return null;
+        return STALLED + ": no call returned for " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s; " + waits
+                + ". The ranks' messages do not pair up: in a clustered trace a rank replays its lead's calls, and a rank whose "
+                + "peers or message counts differ from its lead's waits for messages that never come";
+    }
+}
