@@ -50,10 +50,10 @@ examples=(
     "Stencil2D|steps=100 n=16 compute=10000|marker=site:Stencil2D.main,callFrequency=1"
     "Stencil3D|steps=50 n=4 compute=10000|marker=site:Stencil3D.main,callFrequency=5,k=27"
     "MasterWorker|tasks=480 compute=10000|marker=none"
-    "Sweep|sweeps=20 n=8 compute=5000|marker=none"
-    "PhaseChange|steps=60 phase=10 compute=5000|marker=site:PhaseChange.main,callFrequency=2"
-    "TwoCallers|steps=100 compute=5000|marker=site:TwoCallers.total"
-    "CGTranspose|steps=100 n=16 compute=5000|marker=site:CGTranspose.run,callFrequency=10"
+    "Sweep|sweeps=40 n=8 compute=10000|marker=none"
+    "PhaseChange|steps=60 phase=10 compute=10000|marker=site:PhaseChange.main,callFrequency=2"
+    "TwoCallers|steps=100 compute=10000|marker=site:TwoCallers.total"
+    "CGTranspose|steps=100 n=16 compute=10000|marker=site:CGTranspose.run,callFrequency=10"
     "ApiTour||marker=none"
 )
 modes=(untraced dump full chameleon acurdion)
