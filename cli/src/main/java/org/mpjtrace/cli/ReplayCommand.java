@@ -57,7 +57,7 @@ final class ReplayCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--stall-after", paramLabel = "SECONDS", defaultValue = "" + ReplayMain.DEFAULT_STALL_SECONDS,
-            description = "end the replay as stalled (exit 1, one line naming each rank's call) when every rank has waited this long "
+            description = "end the replay as stalled (exit 1, one line naming the rank and its call) when a rank has waited this long "
                     + "in one call; happens when a clustered trace's members differ from their lead (default: ${DEFAULT-VALUE})")
     int stallSeconds;
 

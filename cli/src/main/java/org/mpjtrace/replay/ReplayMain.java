@@ -17,8 +17,8 @@ import org.mpjtrace.trace.io.TraceReader;
  * ({@link RankScript}, {@link CallIssuer}) and sleeps for the computation between them
  * ({@link ComputeClock}). Rank 0 prints the replay's wall time, from MPI.Init to MPI.Finalize, on a
  * line starting {@link #WALL_TIME}; the trace is read before MPI.Init so that reading it is not timed. A rank
- * that cannot go on prints one line and aborts the job; a replay whose ranks all wait for messages that never
- * come is ended by {@link StallWatch}.
+ * that cannot go on prints one line and aborts the job; a rank that waits in one call for longer than the
+ * stall limit ends it too ({@link StallWatch}).
  *
  * <p>Arguments: {@code trace=FILE} (absolute), {@code timing=mean|sample}, {@code seed=N}, {@code stall=SECONDS}
  * (default {@link #DEFAULT_STALL_SECONDS}).
@@ -30,7 +30,7 @@ public final class ReplayMain {
     /** How every line the replayer prints for mpjtrace begins: its wall time, or why a rank stopped it. */
     public static final String REPORT = "mpjtrace replay: ";
     public static final String WALL_TIME = REPORT + "wall time ";
-    /** How long every rank may wait in a call before the replay is ended as stalled ({@link StallWatch}). */
+    /** How long a rank may wait in one call before the replay is ended as stalled ({@link StallWatch}). */
     public static final int DEFAULT_STALL_SECONDS = 60;
 
     /** Room for the buffered sends of a program that attached its own buffer (attaching is not traced). */
@@ -38,9 +38,6 @@ public final class ReplayMain {
 
     /** A trace read and found replayable, and whether its ranks need a buffer for buffered sends. */
     private record Loaded(TraceFile trace, boolean buffersSends) {}
-
-    /** Multicore ranks are threads of one JVM: they share one copy of the trace, read and checked once. */
-    private static final Map<Path, Loaded> LOADED = new HashMap<>();
 
     private ReplayMain() {}
 
@@ -99,18 +96,15 @@ public final class ReplayMain {
         return op == null ? "op " + Event.opCode(w, b) : op.mpjName;
     }
 
+    /**
+     * Reads and checks the trace. Every rank reads its own copy: MPJ's multicore device loads each rank's
+     * classes (ours too) in a class loader of its own, so ranks of one JVM share no static state of ours.
+     */
     private static Loaded load(Path file) throws IOException, TraceFormatException {
-        synchronized (LOADED) {
-            Loaded l = LOADED.get(file);
-            if (l == null) {
-                TraceFile t = TraceReader.read(file);
-                String problem = Replayability.problem(t);
-                if (problem != null) throw new ReplayException(problem);
-                l = new Loaded(t, Replayability.buffersSends(t));
-                LOADED.put(file, l);
-            }
-            return l;
-        }
+        TraceFile t = TraceReader.read(file);
+        String problem = Replayability.problem(t);
+        if (problem != null) throw new ReplayException(problem);
+        return new Loaded(t, Replayability.buffersSends(t));
     }
 
     /** The key=value arguments among MPJ's own (which come first and have no '='). */

@@ -37,7 +37,7 @@ public final class ReplayJob {
      * @param seed     seed of the sampled compute times
      * @param mode     tracing mode of the replay itself, or null not to trace it
      * @param output   the replay's trace file when traced, or null for the default
-     * @param stallSeconds how long every rank may wait in a call before the replay is ended as stalled
+     * @param stallSeconds how long a rank may wait in one call before the replay is ended as stalled
      */
     public record Settings(int ranks, String device, Path machines, String timing, long seed, String mode, Path output,
                            int stallSeconds) {

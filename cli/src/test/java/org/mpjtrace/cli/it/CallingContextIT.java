@@ -97,7 +97,7 @@ class CallingContextIT {
     /** What the default stackDepth (3) must give for TwoCallers, on either device. */
     private static void assertEachCallerHasItsSignature(TraceFile trace) throws IOException {
         String shift = "shift:" + line("MPI.COMM_WORLD.Sendrecv(new double[] {x}, 0, 1, MPI.DOUBLE, dest, TAG, in, 0, 1, MPI.DOUBLE, source, TAG);");
-        String main = "main:" + line("new TwoCallers(rank, size, log).run(new Args(args).getInt(\"steps\", 4));");
+        String main = "main:" + line("new TwoCallers(rank, size, log).run(a.getInt(\"steps\", 4), a.getInt(\"compute\", 0));");
         String runShift = "run:" + line("x = shift(x, 1);");
         String runSmooth = "run:" + line("x = smooth(x);");
         String smoothLeft = "smooth:" + line("double fromLeft = shift(x, 1);");
@@ -128,7 +128,7 @@ class CallingContextIT {
         assertEquals(0, cli.execute("decode", file.toString(), "--rank", "2"));
         String context = "TwoCallers.shift:" + line("MPI.COMM_WORLD.Sendrecv(new double[] {x}, 0, 1, MPI.DOUBLE, dest, TAG, in, 0, 1, MPI.DOUBLE, source, TAG);")
                 + " <- TwoCallers.smooth:" + line("double fromRight = shift(x, -1);") + " <- TwoCallers.run:" + line("x = smooth(x);")
-                + " <- TwoCallers.main:" + line("new TwoCallers(rank, size, log).run(new Args(args).getInt(\"steps\", 4));");
+                + " <- TwoCallers.main:" + line("new TwoCallers(rank, size, log).run(a.getInt(\"steps\", 4), a.getInt(\"compute\", 0));");
         assertTrue(out.toString().contains("  Sendrecv          " + context + "  send(peer=1 "), out.toString());
     }
 
