@@ -27,9 +27,9 @@ import picocli.CommandLine.Spec;
                         + "MPI.Finalize.",
                 "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or calls whose "
                         + "arguments the trace does not keep: v-collectives, Create, Create_graph, Sub, Merge, Create_intercomm, "
-                        + "Pack, Unpack) is refused before the job starts. A replay whose ranks all wait for messages that never come "
-                        + "(a clustered trace whose members' peers or message counts differ from their lead's) is ended after "
-                        + "--stall-after seconds.",
+                        + "Pack, Unpack) is refused before the job starts. A replay in which a rank waits for a message that never comes "
+                        + "(a clustered trace whose members' peers or message counts differ from their lead's) is ended once the "
+                        + "rank has waited --stall-after seconds in one call.",
                 "With --mode the replay is itself traced, as mpjtrace run would trace a program."})
 final class ReplayCommand implements Callable<Integer> {
 

@@ -66,7 +66,7 @@ public final class ReplayMain {
 
             CallIssuer issuer = new CallIssuer(trace, rank);
             ComputeClock clock = new ComputeClock(sample, seed);
-            StallWatch.Rank progress = StallWatch.join(rank, Integer.parseInt(a.getOrDefault("stall", "" + DEFAULT_STALL_SECONDS)));
+            StallWatch.Rank progress = StallWatch.watch(rank, Integer.parseInt(a.getOrDefault("stall", "" + DEFAULT_STALL_SECONDS)));
             long calls = new RankScript(trace, rank).play(clock, (w, b) -> {
                 progress.entering(opName(w, b));
                 issuer.issue(w, b);

@@ -1,7 +1,5 @@
 package org.mpjtrace.replay;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -48,38 +46,29 @@ final class StallWatch {
         }
     }
 
-    private static final List<Rank> RANKS = new ArrayList<>();
-    private static Thread watcher;
-    private static long limitNanos;
-
     private StallWatch() {}
 
-    /** Registers a rank of this JVM; the first one starts the watch (all ranks of a JVM get the same limit). */
-    static Rank join(int rank, int limitSeconds) {
-        synchronized (RANKS) {
-            limitNanos = TimeUnit.SECONDS.toNanos(limitSeconds);
-            Rank r = new Rank(rank);
-            RANKS.add(r);
-            if (watcher == null) {
-                watcher = new Thread(StallWatch::watch, "mpjtrace-replay-stall-watch");
-                watcher.setDaemon(true);
-                watcher.start();
-            }
-            return r;
-        }
+    /**
+     * Starts watching this rank. One call per rank: each rank runs in a class loader of its own
+     * (multicore) or a JVM of its own (niodev), so there is never a second rank to share a watch with.
+     */
+    static Rank watch(int rank, int limitSeconds) {
+        Rank r = new Rank(rank);
+        long limitNanos = TimeUnit.SECONDS.toNanos(limitSeconds);
+        Thread watcher = new Thread(() -> watch(r, limitNanos), "mpjtrace-replay-stall-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+        return r;
     }
 
-    private static void watch() {
+    private static void watch(Rank r, long limitNanos) {
         while (true) {
             try {
                 Thread.sleep(1000);
             } catch (InterruptedException e) {
                 return;
             }
-            String stalled;
-            synchronized (RANKS) {
-                stalled = stalled(RANKS, System.nanoTime(), limitNanos);
-            }
+            String stalled = stalled(r, System.nanoTime(), limitNanos);
             if (stalled != null) {
                 if (System.getProperties().putIfAbsent(REPORTED, "true") == null) System.err.println(stalled);
                 System.err.flush();
@@ -89,19 +78,12 @@ final class StallWatch {
         }
     }
 
-    /** The line to print when every unfinished rank of {@code ranks} has been in its call for the limit, else null. */
-    static String stalled(List<Rank> ranks, long now, long limitNanos) {
-        StringBuilder waits = new StringBuilder();
-        for (Rank r : ranks) {
-            if (r.done) continue;
-            String op = r.op;
-            if (op == null || now - r.since < limitNanos) return null;
-            waits.append(waits.length() == 0 ? "" : ", ").append("rank ").append(r.rank).append(" in ").append(op)
-                    .append(" (call ").append(r.calls).append(')');
-        }
-        if (waits.length() == 0) return null;
-        return STALLED + ": no call returned for " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s; " + waits
-                + ". The ranks' messages do not pair up: in a clustered trace a rank replays its lead's calls, and a rank whose "
-                + "peers or message counts differ from its lead's waits for messages that never come";
+    /** The line to print when the rank has been inside one call for the limit, else null. */
+    static String stalled(Rank r, long now, long limitNanos) {
+        String op = r.op;
+        if (r.done || op == null || now - r.since < limitNanos) return null;
+        return STALLED + ": no call returned for " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s; rank " + r.rank + " in " + op
+                + " (call " + r.calls + "). The ranks' messages do not pair up: in a clustered trace a rank replays its lead's calls, "
+                + "and a rank whose peers or message counts differ from its lead's waits for messages that never come";
     }
 }
