@@ -66,7 +66,7 @@ runs_on() { # example np
     esac
 }
 fail() { echo "table.sh: $*" >&2; exit 1; }
-in_state() { sed -nE "s/^markers: .*[^0-9]([0-9]+) in $1(,.*)?$/\\1/p; s/^markers: ([0-9]+) in $1(,.*)?$/\\1/p" "$work/clusters.txt" | head -1 | grep . || echo 0; }
+in_state() { sed -nE "s/^markers: (.*[^0-9])?([0-9]+) in $1(,.*)?$/\\2/p" "$work/clusters.txt" | grep . || echo 0; }
 pct() { awk -v t="$1" -v u="$2" 'BEGIN { printf "%.1f%%", 100 * (1 - (u > t ? u - t : t - u) / t) }'; }
 
 total=0

@@ -28,14 +28,21 @@ final class CallLists {
     }
 
     static Map<Integer, List<String>> traced(TraceFile trace) {
+        return perRank(trace, (rank, w, b) -> Op.ofCode(Event.opCode(w, b)).mpjName + " " + Event.projectedPeer(w, b) + " "
+                + Event.projectedCount(w, b));
+    }
+
+    /** One rank's record at {@code w[b]} as a line of its call list. */
+    interface CallFormat {
+        String line(int rank, long[] w, int b);
+    }
+
+    /** Each rank's recorded calls (a dump's, or a full trace's kept dump), one formatted line per call. */
+    static Map<Integer, List<String>> perRank(TraceFile trace, CallFormat format) {
         Map<Integer, List<String>> byRank = new TreeMap<>();
         for (RankTrace r : trace.ranks()) {
             List<String> calls = new ArrayList<>();
-            long[] w = r.words();
-            for (int i = 0; i < r.eventCount(); i++) {
-                int b = RankTrace.base(i);
-                calls.add(Op.ofCode(Event.opCode(w, b)).mpjName + " " + Event.projectedPeer(w, b) + " " + Event.projectedCount(w, b));
-            }
+            for (int i = 0; i < r.eventCount(); i++) calls.add(format.line(r.rank(), r.words(), RankTrace.base(i)));
             byRank.put(r.rank(), calls);
         }
         return byRank;

@@ -9,10 +9,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,10 +21,9 @@ import org.mpjtrace.cli.job.Installation;
 import org.mpjtrace.cli.job.JobLauncher;
 import org.mpjtrace.cli.job.JobRequest;
 import org.mpjtrace.cli.job.ReplayJob;
+import org.mpjtrace.replay.ReplayMain;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
-import org.mpjtrace.trace.RankTrace;
-import org.mpjtrace.replay.ReplayMain;
 import org.mpjtrace.trace.TraceFile;
 
 /**
@@ -153,21 +150,12 @@ class ReplayIT {
      * wildcard Recv, Probe or Iprobe counts with the source it matched.
      */
     private static Map<Integer, List<String>> relativeCalls(TraceFile trace) {
-        Map<Integer, List<String>> byRank = new TreeMap<>();
-        for (RankTrace r : trace.ranks()) {
-            List<String> calls = new ArrayList<>();
-            long[] w = r.words();
-            for (int i = 0; i < r.eventCount(); i++) {
-                int b = RankTrace.base(i);
-                int peer = Event.projectedPeer(w, b);
-                // A wildcard receive is replayed from the source it matched (recorded in peer2): compare that.
-                Op op = Op.ofCode(Event.opCode(w, b));
-                if (peer < 0 && Event.peer2(w, b) >= 0 && (op == Op.RECV || op == Op.PROBE || op == Op.IPROBE)) peer = Event.peer2(w, b);
-                calls.add(op.mpjName + " " + (peer >= 0 ? "@" + (peer - r.rank()) : String.valueOf(peer))
-                        + " " + Event.projectedCount(w, b));
-            }
-            byRank.put(r.rank(), calls);
-        }
-        return byRank;
+        return CallLists.perRank(trace, (rank, w, b) -> {
+            int peer = Event.projectedPeer(w, b);
+            // A wildcard receive is replayed from the source it matched (recorded in peer2): compare that.
+            Op op = Op.ofCode(Event.opCode(w, b));
+            if (peer < 0 && Event.peer2(w, b) >= 0 && (op == Op.RECV || op == Op.PROBE || op == Op.IPROBE)) peer = Event.peer2(w, b);
+            return op.mpjName + " " + (peer >= 0 ? "@" + (peer - rank) : String.valueOf(peer)) + " " + Event.projectedCount(w, b);
+        });
     }
 }
