@@ -23,8 +23,8 @@ abstract class RingPadEnd extends RingTail { long p20, p21, p22, p23, p24, p25, 
  *
  * <p>The producer claims a slot, writes the record's words straight into {@link #buffer} and publishes
  * it with a release store of {@code head}; the consumer reads {@code head} with acquire, copies the
- * records and frees them with a release store of {@code tail}. A full ring makes the producer wait for
- * the consumer (records are never dropped); waits are counted.
+ * records and frees them with a release store of {@code tail}. A full ring makes the producer wake the
+ * consumer and wait for it (records are never dropped); waits are counted.
  */
 public final class EventRing extends RingPadEnd {
     private static final VarHandle HEAD;
@@ -46,6 +46,8 @@ public final class EventRing extends RingPadEnd {
     final long[] buffer;
     private final int capacity;
     private final int mask;
+    /** Wakes the consumer when the ring is full (it may be pausing between passes). */
+    private final Runnable wakeConsumer;
 
     // Producer-only state (the consumer never reads these while the ring is live).
     private long producerHead;
@@ -53,13 +55,22 @@ public final class EventRing extends RingPadEnd {
     private long waits;
     private long waitNanos;
 
-    /** @param capacity number of records, a power of two */
+    /** A ring whose consumer polls it without being woken (tests). */
     public EventRing(int capacity) {
+        this(capacity, () -> {});
+    }
+
+    /**
+     * @param capacity     number of records, a power of two
+     * @param wakeConsumer run by the producer when it finds the ring full, before it waits
+     */
+    public EventRing(int capacity, Runnable wakeConsumer) {
         if (capacity < 2 || Integer.bitCount(capacity) != 1)
             throw new IllegalArgumentException("ring capacity must be a power of two >= 2: " + capacity);
         this.capacity = capacity;
         this.mask = capacity - 1;
         this.buffer = new long[capacity * Event.WORDS];
+        this.wakeConsumer = wakeConsumer;
     }
 
     /** Producer: the offset in {@link #buffer} of the next free slot, waiting while the ring is full. */
@@ -79,6 +90,7 @@ public final class EventRing extends RingPadEnd {
     private void waitForSpace() {
         long start = System.nanoTime();
         waits++;
+        wakeConsumer.run();
         int spins = 0;
         do {
             if (spins++ < SPINS_BEFORE_PARK) Thread.onSpinWait();

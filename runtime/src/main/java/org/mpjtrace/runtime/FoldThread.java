@@ -3,13 +3,18 @@ package org.mpjtrace.runtime;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The one runtime thread per JVM that drains every thread's ring into its rank's store. It backs off
- * while all rings are empty (so an idle tracer costs little) but never so long that a busy ring fills
- * up: at the longest pause a 16384-record ring would need 16 records per microsecond to fill.
+ * The one runtime thread per JVM that drains every thread's ring into its rank's store. It runs on the
+ * same cores as the ranks, so every wake-up it makes is taken from the program: it pauses between
+ * passes for as long as the rings allow, lengthening the pause while they stay nearly empty and
+ * shortening it when one comes back more than a quarter full. A producer that finds its ring full wakes
+ * it at once ({@link EventRing}); at a marker or MPI.Finalize a rank folds its own rings
+ * ({@link RankContext#awaitDrained}).
+ * Waking every 50 us took 0.7 s of CPU in a 10 s run of Stencil2D on 16 ranks, with nothing to fold.
  */
 final class FoldThread extends Thread {
     private static final long MIN_PAUSE_NANOS = 50_000;
-    private static final long MAX_PAUSE_NANOS = 1_000_000;
+    /** At the longest pause a ring of the default 16384 records would need 1.6 records per microsecond to fill. */
+    private static final long MAX_PAUSE_NANOS = 10_000_000;
 
     /** One ring and the rank context its records go to. */
     private record Lane(EventRing ring, RankContext rank) {}
@@ -35,24 +40,13 @@ final class FoldThread extends Thread {
     public void run() {
         long pause = MIN_PAUSE_NANOS;
         while (true) {
-            int drained = 0;
-            for (Lane lane : lanes) drained += drain(lane);
-            if (drained > 0) {
-                pause = MIN_PAUSE_NANOS;
-            } else {
-                LockSupport.parkNanos(pause);
-                pause = Math.min(pause * 2, MAX_PAUSE_NANOS);
-            }
-        }
-    }
-
-    private static int drain(Lane lane) {
-        try {
-            return lane.ring.drainTo(lane.rank.sink);
-        } catch (Throwable t) {
-            // Never let a failure here stop the draining: producers wait on full rings.
-            lane.rank.disable(t);
-            return lane.ring.drainTo(EventStore.DISCARD);
+            // The fullest ring of this pass, in parts per 1024 of its capacity.
+            long fullest = 0;
+            for (Lane lane : lanes) fullest = Math.max(fullest, 1024L * lane.rank.drain(lane.ring) / lane.ring.capacity());
+            if (fullest > 512) continue; // half full or more: drain again at once
+            if (fullest > 256) pause = Math.max(MIN_PAUSE_NANOS, pause / 2);
+            else if (fullest < 64) pause = Math.min(MAX_PAUSE_NANOS, pause * 2);
+            LockSupport.parkNanos(pause);
         }
     }
 }

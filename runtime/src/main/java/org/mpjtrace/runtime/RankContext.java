@@ -2,9 +2,7 @@ package org.mpjtrace.runtime;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
@@ -23,7 +21,6 @@ import org.mpjtrace.trace.fold.TraceFootprint;
  */
 final class RankContext {
     static final InheritableThreadLocal<RankContext> CURRENT = new InheritableThreadLocal<>();
-    private static final long DRAIN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     final Tracer tracer;
     final MpjAccess mpj;
@@ -49,6 +46,8 @@ final class RankContext {
     /** This rank's COMM_WORLD (the barrier marker rule compares against it). */
     final Object world;
     final List<EventRing> rings = new CopyOnWriteArrayList<>();
+    /** Held while records of this rank are handed to its sink: by the fold thread or by the rank itself. */
+    private final Object foldLock = new Object();
     private final AtomicLong internalErrors = new AtomicLong();
     private volatile boolean tracing = true;
     private volatile String disabledReason = "";
@@ -110,17 +109,28 @@ final class RankContext {
         TracerLog.line("rank " + rank + ": " + reason + "; tracing is off for this rank, the program runs on");
     }
 
-    /** Waits until the fold thread has taken every record this rank's threads published. */
+    /**
+     * Folds every record this rank's threads published so far, on the calling thread (a marker, or
+     * MPI.Finalize): the rank needs its trace up to here now, and folding its own records itself costs
+     * it no more than waiting for the fold thread to get to them would.
+     */
     void awaitDrained() {
-        long deadline = System.nanoTime() + DRAIN_TIMEOUT_NANOS;
-        for (EventRing ring : rings) {
-            while (!ring.isDrained()) {
-                if (System.nanoTime() > deadline) {
-                    disable("the fold thread did not drain the rings within 60 s");
-                    return;
-                }
-                tracer.fold.wake();
-                LockSupport.parkNanos(50_000);
+        for (EventRing ring : rings) drain(ring);
+    }
+
+    /**
+     * Hands what {@code ring} (one of this rank's) holds to the rank's sink; the fold thread and the
+     * rank's own thread both call it, one at a time: a rank's sink takes the records of all its rings.
+     * If the sink fails, tracing stops for the rank and the ring is still emptied, since its producer
+     * waits while it is full. Returns the number of records taken.
+     */
+    int drain(EventRing ring) {
+        synchronized (foldLock) {
+            try {
+                return ring.drainTo(sink);
+            } catch (Throwable t) {
+                disable(t);
+                return ring.drainTo(EventStore.DISCARD);
             }
         }
     }

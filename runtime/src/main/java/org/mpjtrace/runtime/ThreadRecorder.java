@@ -60,7 +60,7 @@ final class ThreadRecorder {
 
     ThreadRecorder(RankContext ctx) {
         this.ctx = ctx;
-        this.ring = new EventRing(ctx.tracer.config.ringSize);
+        this.ring = new EventRing(ctx.tracer.config.ringSize, ctx.tracer.fold::wake);
         this.requests = new RequestTable();
         this.sites = ctx.tracer.sites;
         TracerConfig config = ctx.tracer.config;

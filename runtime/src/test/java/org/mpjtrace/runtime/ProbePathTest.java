@@ -100,4 +100,27 @@ class ProbePathTest {
         assertEquals(1, t.stats().internalErrors());
         for (int i = 0; i < t.eventCount(); i++) assertNotEquals(Op.SEND.code, Event.opCode(t.words(), RankTrace.base(i)));
     }
+
+    /**
+     * At markers a rank folds its own rings while the fold thread may be draining them too: with a
+     * 64-record ring (the producer often finds it full and wakes the fold thread) no record is lost,
+     * none is taken twice, and the order holds.
+     */
+    @Test
+    void aRankFoldingItsOwnRingsBesideTheFoldThreadLosesNothingAndKeepsOrder() throws Exception {
+        RankContext ctx = StandInMpj.bindRank("ringSize=64,stackDepth=0", new EventStore());
+        int total = 200_000;
+        Object comm = new Object(), dt = new Object();
+        Thread producer = new Thread(() -> { // inherits the rank, as threads an MPJ program starts do
+            for (int n = 0; n < total; n++)
+                Probe.record(1, Op.SEND.code, comm, dt, n, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, Probe.now());
+        });
+        producer.start();
+        while (producer.isAlive()) ctx.awaitDrained();
+        producer.join();
+        ctx.awaitDrained();
+        RankTrace t = ctx.toTrace();
+        assertEquals(total, t.eventCount());
+        for (int n = 0; n < total; n++) assertEquals(n, Event.count(t.words(), RankTrace.base(n)), "record " + n);
+    }
 }
