@@ -8,16 +8,22 @@ import org.mpjtrace.signatures.Mix64;
  * kept losslessly, one {@link ValueSeq} per {@link Field}, in occurrence order; times go into two
  * histograms: compute time before the call (since the rank's previous call returned) and time inside.
  *
- * <p>A node made from one record keeps that record's values as plain longs: most nodes are folded into
- * another at once, so they never build sequences.
+ * <p>A node keeps its first few occurrences' values as plain longs: most nodes are folded into another
+ * at once, or after the few iterations of a short inner loop, so they never build sequences. Sequences
+ * are built from the plain values one by one, in order, exactly as if each had been appended to them.
  */
 public final class EventNode implements TraceNode {
     private final int op;
     private final int site;
     private final long stack;
     private final long shapeHash;
-    /** The values of a single occurrence, or null once {@link #seqs} holds them. */
-    private long[] single;
+    /** Occurrences kept as plain values before sequences are built. */
+    private static final int PLAIN_LIMIT = 8;
+    private static final int FIELDS = Field.ALL.length;
+
+    /** The values of the first {@link #plainCount} occurrences, field by field; null once {@link #seqs} holds them. */
+    private long[] plain;
+    private int plainCount;
     private ValueSeq[] seqs;
     private final Histogram compute;
     private final Histogram inside;
@@ -25,8 +31,9 @@ public final class EventNode implements TraceNode {
     /** A node of one occurrence: its field values in {@link Field} order, and its two times. */
     public EventNode(int op, int site, long stack, long[] values, long computeNanos, long insideNanos) {
         this(op, site, stack);
-        if (values.length != Field.ALL.length) throw new IllegalArgumentException("one value per field");
-        this.single = values;
+        if (values.length != FIELDS) throw new IllegalArgumentException("one value per field");
+        this.plain = values;
+        this.plainCount = 1;
         compute.add(computeNanos);
         inside.add(insideNanos);
     }
@@ -52,9 +59,14 @@ public final class EventNode implements TraceNode {
         return seqs[f.ordinal()];
     }
 
-    /** The stored value sequences, or null while the node holds one occurrence as plain longs. */
+    /** The stored value sequences, or null while the node holds its occurrences as plain longs. */
     ValueSeq[] storedSequences() {
         return seqs;
+    }
+
+    /** Longs held for occurrences kept as plain values (0 once sequences hold them), for memory estimates. */
+    int plainLongs() {
+        return plain == null ? 0 : plain.length;
     }
 
     /** Number of occurrences. */
@@ -64,21 +76,40 @@ public final class EventNode implements TraceNode {
 
     /** Appends {@code other}'s occurrences (same shape) after this node's. */
     void absorb(EventNode other) {
-        materialise();
-        if (other.single != null) {
-            for (int i = 0; i < seqs.length; i++) seqs[i].append(other.single[i]);
+        if (other.seqs == null) {
+            for (int o = 0; o < other.plainCount; o++) appendOccurrence(other.plain, o * FIELDS);
         } else {
-            for (int i = 0; i < seqs.length; i++) seqs[i].appendAll(other.seqs[i]);
+            materialise();
+            for (int i = 0; i < FIELDS; i++) seqs[i].appendAll(other.seqs[i]);
         }
         compute.addAll(other.compute);
         inside.addAll(other.inside);
     }
 
+    private void appendOccurrence(long[] values, int from) {
+        if (seqs == null) {
+            if (plainCount < PLAIN_LIMIT) {
+                int end = (plainCount + 1) * FIELDS;
+                if (plain.length < end) plain = java.util.Arrays.copyOf(plain, Math.min(PLAIN_LIMIT * FIELDS, 2 * plain.length));
+                System.arraycopy(values, from, plain, plainCount * FIELDS, FIELDS);
+                plainCount++;
+                return;
+            }
+            materialise();
+        }
+        for (int i = 0; i < FIELDS; i++) seqs[i].append(values[from + i]);
+    }
+
     private void materialise() {
         if (seqs != null) return;
-        seqs = new ValueSeq[single.length];
-        for (int i = 0; i < single.length; i++) seqs[i] = ValueSeq.of(single[i]);
-        single = null;
+        seqs = new ValueSeq[FIELDS];
+        for (int i = 0; i < FIELDS; i++) {
+            ValueSeq s = new ValueSeq();
+            for (int o = 0; o < plainCount; o++) s.append(plain[o * FIELDS + i]);
+            seqs[i] = s;
+        }
+        plain = null;
+        plainCount = 0;
     }
 
     @Override

@@ -10,51 +10,73 @@ package org.mpjtrace.trace.fold;
 public final class Histogram {
     public static final int BINS = 64;
 
+    /** Values kept one by one, before the bins are made. */
+    static final int FEW = 8;
+
     private long count;
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
     private long sum;
     /**
-     * Null while the histogram holds at most one value (then min): every recorded call starts as a node
-     * of its own with two histograms, and most are folded into an existing node at once, so their bins
-     * would be garbage made per call.
+     * Null while the histogram holds at most {@link #FEW} values: every recorded call starts as a node of
+     * its own with two histograms, and most are folded into an existing node at once or after the few
+     * iterations of a short inner loop, so their bins would be garbage made per call.
      */
     private long[] bins;
+    /** The values while there are 2 to {@link #FEW} of them and no bins; a single value is {@link #min}. */
+    private long[] few;
 
     public void add(long nanos) {
         long v = Math.max(0, nanos);
-        if (count == 0 && bins == null) {
-            count = 1;
-            min = max = sum = v;
-            return;
+        if (bins == null && count == FEW) ensureBins();
+        if (bins != null) {
+            bins[bin(v)]++;
+        } else if (count > 0) {
+            if (few == null) {
+                few = new long[FEW];
+                few[0] = min; // the one value so far
+            }
+            few[(int) count] = v;
         }
-        ensureBins();
         count++;
         min = Math.min(min, v);
         max = Math.max(max, v);
         sum += v;
-        bins[bin(v)]++;
     }
 
     public void addAll(Histogram other) {
         if (other.count == 0) return;
+        // Most merges take in a few times (a node folded into its loop after one or a few occurrences).
+        if (other.bins == null) {
+            if (other.count == 1) add(other.min);
+            else for (int i = 0; i < other.count; i++) add(other.few[i]);
+            return;
+        }
         ensureBins();
         count += other.count;
         min = Math.min(min, other.min);
         max = Math.max(max, other.max);
         sum += other.sum;
-        for (int i = 0; i < BINS; i++) bins[i] += other.bin(i);
+        for (int i = 0; i < BINS; i++) bins[i] += other.bins[i];
     }
 
+    /** Makes the bins from the values kept so far. */
     private void ensureBins() {
         if (bins != null) return;
         bins = new long[BINS];
         if (count == 1) bins[bin(min)] = 1;
+        else for (int i = 0; i < count; i++) bins[bin(few[i])]++;
+        few = null;
     }
 
     /** Whether the bins are allocated (for memory estimates). */
     boolean hasBins() {
         return bins != null;
+    }
+
+    /** Whether values are kept one by one in an array (for memory estimates). */
+    boolean hasFew() {
+        return few != null;
     }
 
     static int bin(long v) {
@@ -68,7 +90,10 @@ public final class Histogram {
     public double mean() { return count == 0 ? 0 : (double) sum / count; }
     public long bin(int b) {
         if (bins != null) return bins[b];
-        return count == 1 && bin(min) == b ? 1 : 0;
+        if (count == 1) return bin(min) == b ? 1 : 0;
+        long n = 0;
+        for (int i = 0; i < count; i++) if (bin(few[i]) == b) n++;
+        return n;
     }
 
     /** The quantiles a stored histogram keeps (with count, min, max and mean): a fixed-size summary. */

@@ -37,11 +37,11 @@ public final class TraceFootprint {
         return n instanceof EventNode e ? event(e) : loop((LoopNode) n);
     }
 
-    /** Fields: op, site, stack, shapeHash, single, seqs, compute, inside. */
+    /** Fields: op, site, plainCount, stack, shapeHash, plain, seqs, compute, inside. */
     private static long event(EventNode e) {
-        long total = object(2 * INT + 2 * LONG + 4 * REF) + histogram(e.compute()) + histogram(e.inside());
+        long total = object(3 * INT + 2 * LONG + 4 * REF) + histogram(e.compute()) + histogram(e.inside());
         ValueSeq[] seqs = e.storedSequences();
-        if (seqs == null) return total + array(Field.ALL.length, LONG);
+        if (seqs == null) return total + array(e.plainLongs(), LONG);
         total += array(seqs.length, REF);
         for (ValueSeq s : seqs) total += valueSeq(s);
         return total;
@@ -54,9 +54,9 @@ public final class TraceFootprint {
         return total;
     }
 
-    /** Fields: count, min, max, sum, bins; and the bins array once a second value made one. */
+    /** Fields: count, min, max, sum, bins, few; and the array of the few values, or the bins. */
     private static long histogram(Histogram h) {
-        return object(4 * LONG + REF) + (h.hasBins() ? array(Histogram.BINS, LONG) : 0);
+        return object(4 * LONG + 2 * REF) + (h.hasBins() ? array(Histogram.BINS, LONG) : h.hasFew() ? array(Histogram.FEW, LONG) : 0);
     }
 
     /** Fields: elems, pendingStart, pendingStride, pendingLength, size; and the closed elements. */

@@ -68,4 +68,39 @@ class HistogramTest {
         assertEquals(1, one.bin(Histogram.bin(70L)));
         assertEquals(70, one.min());
     }
+
+    /**
+     * Values kept one by one before the bins are made, and merges of histograms in either form, read
+     * exactly as bins counted value by value: every count from 0 past the point where the bins are made.
+     */
+    @Test
+    void keptValuesAndMergesReadExactlyLikeBinsCountedOneByOne() {
+        Random rnd = new Random(11);
+        for (int trial = 0; trial < 2000; trial++) {
+            int n = rnd.nextInt(3 * Histogram.FEW), split = n == 0 ? 0 : rnd.nextInt(n + 1);
+            long[] values = new long[n];
+            for (int i = 0; i < n; i++) values[i] = rnd.nextInt(4) == 0 ? -rnd.nextInt(5) : (long) Math.exp(rnd.nextDouble() * 30);
+            Histogram whole = new Histogram(), left = new Histogram(), right = new Histogram();
+            long[] bins = new long[Histogram.BINS];
+            long sum = 0, min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+            for (int i = 0; i < n; i++) {
+                long v = Math.max(0, values[i]);
+                bins[Histogram.bin(v)]++;
+                sum += v;
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+                whole.add(values[i]);
+                (i < split ? left : right).add(values[i]);
+            }
+            left.addAll(right);
+            for (Histogram h : new Histogram[] {whole, left}) {
+                assertEquals(n, h.count());
+                assertEquals(sum, h.sum());
+                assertEquals(n == 0 ? 0 : min, h.min());
+                assertEquals(n == 0 ? 0 : max, h.max());
+                for (int b = 0; b < Histogram.BINS; b++) assertEquals(bins[b], h.bin(b), "bin " + b + " of " + n + " values");
+            }
+            for (double q : Histogram.QUANTILES) assertEquals(whole.quantile(q), left.quantile(q));
+        }
+    }
 }
