@@ -1,5 +1,7 @@
 package org.mpjtrace.runtime;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
@@ -7,7 +9,6 @@ import org.mpjtrace.trace.cluster.ClusteringKeys;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
 import org.mpjtrace.trace.cluster.RankSignature;
-import org.mpjtrace.trace.global.GlobalTrace;
 
 /**
  * One rank's part in the clustering modes (chameleon, acurdion, reference): the marker state machine
@@ -35,6 +36,8 @@ final class ChameleonRank {
     private final long[] memMarkers = new long[TraceMemory.STATES];
     private final long[] memMax = new long[TraceMemory.STATES];
     private final long[] memSum = new long[TraceMemory.STATES];
+    /** Sends this rank started at its last merge (a lead's block up the tree): complete before the next. */
+    private final List<Object> unfinishedSends = new ArrayList<>();
 
     private long markerCalls;
     private int acted;
@@ -81,9 +84,10 @@ final class ChameleonRank {
         long start = System.nanoTime();
         noteMemory(state);
         if (state == MarkerState.C) cluster();
-        long merged = 0;
         boolean merging = state != MarkerState.AT || before != MarkerState.AT;
-        if (merging) merged = mergeLeads();
+        long mergeStart = System.nanoTime();
+        LeadMerge.Arrivals arrivals = merging ? mergeLeads() : null;
+        long mergeNanos = System.nanoTime() - mergeStart;
         if (state == MarkerState.AT) {
             if (merging) sink.restart(true);
             clustering = null;
@@ -92,8 +96,12 @@ final class ChameleonRank {
             sink.restart(isLead());
         }
         if (file != null) {
-            file.record(new MarkerRecord(acted, markerCalls, state, changed, clusteringIndex, merged, System.nanoTime() - start));
-            if (merging) file.rewrite(ctx.meta(System.currentTimeMillis()));
+            int index = acted, changedRanks = changed, clusteringAt = clusteringIndex;
+            long call = markerCalls;
+            MarkerState s = state;
+            file.afterMarker(arrivals, System.nanoTime() - start, mergeNanos,
+                    (mergedCalls, nanos) -> new MarkerRecord(index, call, s, changedRanks, clusteringAt, mergedCalls, nanos),
+                    merging ? ctx.meta(System.currentTimeMillis()) : null);
         }
         // The vote, clustering, merge and file rewrite are the tracer's time, not the program's compute.
         sink.tracerWorkEnded(System.nanoTime());
@@ -111,10 +119,17 @@ final class ChameleonRank {
         boolean recluster = state == MarkerState.AT;
         state = MarkerState.F;
         if (recluster) cluster();
-        long merged = mergeLeads();
+        long mergeStart = System.nanoTime();
+        LeadMerge.Arrivals arrivals = mergeLeads();
+        finishSends(); // nothing of the tracer's may still be on its way when MPJ finalizes
+        long mergeNanos = System.nanoTime() - mergeStart;
         sink.restart(false);
-        if (file != null)
-            file.record(new MarkerRecord(acted + 1, markerCalls, MarkerState.F, 0, clusteringIndex, merged, System.nanoTime() - start));
+        if (file != null) {
+            int index = acted + 1, clusteringAt = clusteringIndex;
+            long call = markerCalls;
+            file.afterMarker(arrivals, System.nanoTime() - start, mergeNanos,
+                    (mergedCalls, nanos) -> new MarkerRecord(index, call, MarkerState.F, 0, clusteringAt, mergedCalls, nanos), null);
+        }
     }
 
     private void cluster() throws ReflectiveOperationException {
@@ -131,14 +146,20 @@ final class ChameleonRank {
         if (file != null) clusteringIndex = file.addClustering(clustering);
     }
 
-    /** The leads merge their partial traces; rank 0 appends the result. Returns the calls merged (rank 0). */
-    private long mergeLeads() throws ReflectiveOperationException {
-        // Every path that merges has a clustering in force: C and F made one, L and a change after C or L kept it.
-        long start = System.nanoTime();
-        GlobalTrace block = LeadMerge.merge(ctx, clustering, sink.partialNodes(), file);
-        if (file == null || block == null) return 0;
-        file.append(block.withMergeNanos(System.nanoTime() - start));
-        return block.calls();
+    /**
+     * The leads merge their partial traces (every path that merges has a clustering in force: C and F
+     * made one, L and a change after C or L kept it). Returns, at rank 0, what arrived for its writer
+     * thread to merge and append; null elsewhere.
+     */
+    private LeadMerge.Arrivals mergeLeads() throws ReflectiveOperationException {
+        finishSends();
+        return LeadMerge.merge(ctx, clustering, sink.partialNodes(), file, unfinishedSends);
+    }
+
+    /** Waits for the sends of this rank's last merge: they were taken in at that marker, so this seldom waits. */
+    private void finishSends() throws ReflectiveOperationException {
+        for (Object send : unfinishedSends) ctx.mpj.waitSent(send);
+        unfinishedSends.clear();
     }
 
     private boolean isLead() {

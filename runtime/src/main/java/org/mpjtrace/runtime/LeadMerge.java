@@ -1,5 +1,6 @@
 package org.mpjtrace.runtime;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.mpjtrace.trace.CallPath;
@@ -22,6 +23,12 @@ import org.mpjtrace.trace.ranks.RankSet;
  * appends it to the online trace. The messages are byte arrays on the private communicator, so no
  * leads-only communicator has to be built (Group.Incl and Create are collectives over every rank).
  *
+ * <p>Nobody waits for what does not concern them: a lead sends its block up the tree without waiting for
+ * it to be received (the send completes before the lead's next merge), and rank 0 only takes the
+ * messages in; it decodes and merges them on its writer thread ({@link #merged}), after the marker, so
+ * the program runs on meanwhile. Only leads inside the tree (more than RADIX + 1 leads) merge on their
+ * own thread, as their parent needs the result.
+ *
  * <p>Call-site ids are per JVM. In multicore mode every rank shares one JVM and its table, so rank 0
  * renumbers the merged block once; with a JVM per rank (niodev) each lead first sends rank 0 its JVM's
  * table and renumbers its own trace with the map rank 0 answers, so the leads merge traces in one
@@ -39,6 +46,16 @@ final class LeadMerge {
      */
     private static final int RADIX = 8;
 
+    /** An encoded block from {@code from}, standing for {@code ranks}. */
+    record Message(int from, byte[] bytes, RankSet ranks) {}
+
+    /**
+     * What rank 0 holds after its part of a merge: its own block when it is the root of the leads' tree
+     * (else null), the messages to merge into it in order, and whether the result is still in this JVM's
+     * site numbering (multicore) rather than the file's.
+     */
+    record Arrivals(GlobalTrace own, List<Message> messages, boolean renumber) {}
+
     private LeadMerge() {}
 
     /**
@@ -46,9 +63,10 @@ final class LeadMerge {
      *
      * @param partial this rank's partial trace (ignored unless it is a lead)
      * @param file    rank 0's online trace file, null elsewhere
-     * @return at rank 0 the merged block in the file's site numbering; null elsewhere
+     * @param sends   where a lead leaves the handles of the sends it started, to wait for before its next merge
+     * @return at rank 0 what arrived, for {@link #merged}; null elsewhere
      */
-    static GlobalTrace merge(RankContext ctx, Clustering clustering, List<TraceNode> partial, OnlineTraceFile file)
+    static Arrivals merge(RankContext ctx, Clustering clustering, List<TraceNode> partial, OnlineTraceFile file, List<Object> sends)
             throws ReflectiveOperationException {
         int[] leads = clustering.leads();
         Arrays.sort(leads);
@@ -58,23 +76,34 @@ final class LeadMerge {
         int[] map = null;
         if (!sharedJvm) map = exchangeSites(ctx, leads, lead, file);
         GlobalTrace block = null;
+        List<Message> arrived = new ArrayList<>();
         if (lead) {
             block = ownBlock(ctx, clustering, mine, partial, map);
             int i = Arrays.binarySearch(leads, ctx.rank);
             for (int c = RADIX * i + 1; c <= RADIX * i + RADIX && c < leads.length; c++) {
-                int from = leads[c];
-                block = TraceMerge.merge(block, readable(ctx, ctx.mpj.recvBytes(ctx.privateComm, from, MERGE_TAG), from,
-                        subtreeRanks(clustering, leads, c)));
+                Message m = new Message(leads[c], ctx.mpj.recvBytes(ctx.privateComm, leads[c], MERGE_TAG), subtreeRanks(clustering, leads, c));
+                if (ctx.rank == 0) arrived.add(m);
+                else block = TraceMerge.merge(block, readable(ctx, m));
             }
             int parent = i == 0 ? 0 : leads[(i - 1) / RADIX];
             if (ctx.rank != parent) {
-                ctx.mpj.sendBytes(ctx.privateComm, GlobalCodec.encode(block), parent, i == 0 ? ROOT_TAG : MERGE_TAG);
+                sends.add(ctx.mpj.isendBytes(ctx.privateComm, GlobalCodec.encode(block), parent, i == 0 ? ROOT_TAG : MERGE_TAG));
                 block = null;
             }
         }
         if (ctx.rank != 0) return null;
-        if (leads[0] != 0) block = readable(ctx, ctx.mpj.recvBytes(ctx.privateComm, leads[0], ROOT_TAG), leads[0], clustering.ranks());
-        if (sharedJvm) block = SiteRenumbering.renumber(block, file.ownSiteMap());
+        if (leads[0] != 0) arrived.add(new Message(leads[0], ctx.mpj.recvBytes(ctx.privateComm, leads[0], ROOT_TAG), clustering.ranks()));
+        return new Arrivals(block, arrived, sharedJvm);
+    }
+
+    /** Rank 0's writer thread: what arrived, decoded and merged in order, in the file's site numbering. */
+    static GlobalTrace merged(RankContext ctx, Arrivals arrivals, OnlineTraceFile file) {
+        GlobalTrace block = arrivals.own();
+        for (Message m : arrivals.messages()) {
+            GlobalTrace theirs = readable(ctx, m);
+            block = block == null ? theirs : TraceMerge.merge(block, theirs);
+        }
+        if (block != null && arrivals.renumber()) block = SiteRenumbering.renumber(block, file.ownSiteMap());
         return block;
     }
 
@@ -131,12 +160,12 @@ final class LeadMerge {
     }
 
     /** A merged block sent by another lead; if it cannot be read (a bug of ours), an empty one of its ranks. */
-    private static GlobalTrace readable(RankContext ctx, byte[] bytes, int from, RankSet ranks) {
+    private static GlobalTrace readable(RankContext ctx, Message m) {
         try {
-            return GlobalCodec.decode(bytes);
+            return GlobalCodec.decode(m.bytes());
         } catch (Exception e) {
-            TracerLog.line("rank " + ctx.rank + ": the merged trace from lead " + from + " could not be read (" + TracerLog.describe(e) + ")");
-            return new GlobalTrace(List.of(), ranks);
+            TracerLog.line("rank " + ctx.rank + ": the merged trace from lead " + m.from() + " could not be read (" + TracerLog.describe(e) + ")");
+            return new GlobalTrace(List.of(), m.ranks());
         }
     }
 }

@@ -33,6 +33,15 @@ interface MpjAccess {
 
     byte[] recvBytes(Object comm, int source, int tag) throws ReflectiveOperationException;
 
+    /**
+     * Starts sending a byte array as {@link #sendBytes} does and returns at once, before it is received;
+     * the returned handle goes to {@link #waitSent}. The array must not change until then.
+     */
+    Object isendBytes(Object comm, byte[] data, int dest, int tag) throws ReflectiveOperationException;
+
+    /** Waits until the send {@link #isendBytes} started is complete. */
+    void waitSent(Object handle) throws ReflectiveOperationException;
+
     /** An int array as a byte message (site-id maps): big-endian, four bytes each. */
     default void sendInts(Object comm, int[] values, int dest, int tag) throws ReflectiveOperationException {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(values.length * 4);

@@ -18,6 +18,8 @@ final class MpjReflect implements MpjAccess {
     private final Method cloneComm;
     private final Method send;
     private final Method recv;
+    private final Method isend;
+    private final Method requestWait;
     private final Method allreduce;
     private final Object sumOp;
     private final Method dtGetType;
@@ -42,6 +44,8 @@ final class MpjReflect implements MpjAccess {
         cloneComm = comm.getMethod("clone");
         send = comm.getMethod("Send", Object.class, int.class, int.class, datatype, int.class, int.class);
         recv = comm.getMethod("Recv", Object.class, int.class, int.class, datatype, int.class, int.class);
+        isend = comm.getMethod("Isend", Object.class, int.class, int.class, datatype, int.class, int.class);
+        requestWait = Class.forName("mpi.Request", false, loader).getMethod("Wait");
         allreduce = Class.forName("mpi.Intracomm", false, loader).getMethod("Allreduce", Object.class, int.class, Object.class,
                 int.class, int.class, datatype, Class.forName("mpi.Op", false, loader));
         sumOp = mpi.getField("SUM").get(null);
@@ -85,6 +89,18 @@ final class MpjReflect implements MpjAccess {
         byte[] data = new byte[len[0]];
         recv.invoke(comm, data, 0, data.length, byteType, source, tag + 1);
         return data;
+    }
+
+    @Override
+    public Object isendBytes(Object comm, byte[] data, int dest, int tag) throws ReflectiveOperationException {
+        Object length = isend.invoke(comm, new int[] {data.length}, 0, 1, intType, dest, tag);
+        Object bytes = isend.invoke(comm, data, 0, data.length, byteType, dest, tag + 1);
+        return new Object[] {length, bytes};
+    }
+
+    @Override
+    public void waitSent(Object handle) throws ReflectiveOperationException {
+        for (Object request : (Object[]) handle) requestWait.invoke(request);
     }
 
     @Override

@@ -27,8 +27,18 @@ import org.mpjtrace.trace.io.TraceWriter;
  * trace file is rewritten (temporary file, then an atomic rename), so a job killed at any moment leaves
  * a readable trace holding everything up to its last merge (or the one before, if it is killed while the
  * writer thread is still writing the last one).
+ *
+ * <p>Rank 0 does at a marker only what the other ranks wait for (the vote, clustering, taking the leads'
+ * messages in); decoding and merging those messages, appending, recording the marker and rewriting the
+ * file run on the writer thread, one marker after the other, while rank 0 is back in the application.
+ * State the two threads share is guarded by this object.
  */
 final class OnlineTraceFile {
+    /** What a marker's record says, once the writer knows how many calls it merged and how long it took. */
+    interface RecordOf {
+        MarkerRecord of(long mergedCalls, long nanos);
+    }
+
     private final RankContext ctx;
     private final SiteTableMerger sites;
     private final OnlineTrace online = new OnlineTrace();
@@ -38,9 +48,8 @@ final class OnlineTraceFile {
     private final Set<Long> stacks = new HashSet<>();
     /** Touched by the writer thread only. */
     private boolean writeFailed;
-    /** Guarded by this: the next rewrite to make, and whether one is being made. */
-    private Snapshot pending;
-    private boolean writing;
+    /** Markers handed to the writer thread and not done yet. Guarded by this. */
+    private int queued;
     private ExecutorService writerThread;
 
     OnlineTraceFile(RankContext ctx) {
@@ -49,7 +58,7 @@ final class OnlineTraceFile {
     }
 
     /** The merged table's id of each site of a JVM's table, adding that JVM's sites and call paths. */
-    int[] siteMap(String who, List<CallSite> jvmSites, List<CallPath> jvmPaths) {
+    synchronized int[] siteMap(String who, List<CallSite> jvmSites, List<CallPath> jvmPaths) {
         return sites.add(who, jvmSites, jvmPaths);
     }
 
@@ -59,51 +68,72 @@ final class OnlineTraceFile {
         return siteMap("rank 0", ctx.tracer.sites.snapshot(), paths);
     }
 
+    /** The unified site table; read it only after {@link #finishRewrites}. */
     SiteTableMerger sites() {
         return sites;
     }
 
-    int addClustering(Clustering c) {
+    synchronized int addClustering(Clustering c) {
         clusterings.add(c);
         return clusterings.size() - 1;
     }
 
-    void append(GlobalTrace block) {
+    /**
+     * Rank 0 after its part of a marker, {@code rank0Nanos} of work ({@code rank0MergeNanos} of it taking
+     * the leads' messages in): on the writer thread, in marker order, merges what arrived (if this marker
+     * merged) into the online trace, records the marker, and rewrites the file with {@code meta} when it
+     * is given and no later marker is waiting (that one will rewrite it). A failure there is an internal
+     * error of rank 0's tracer: one line, tracing off, the program runs on.
+     */
+    void afterMarker(LeadMerge.Arrivals arrivals, long rank0Nanos, long rank0MergeNanos, RecordOf record, JobMeta meta) {
+        synchronized (this) {
+            queued++;
+        }
+        writer().execute(() -> {
+            try {
+                long start = System.nanoTime();
+                GlobalTrace block = arrivals == null ? null : LeadMerge.merged(ctx, arrivals, this);
+                long mergeNanos = System.nanoTime() - start;
+                if (block != null) append(block.withMergeNanos(rank0MergeNanos + mergeNanos));
+                record(record.of(block == null ? 0 : block.calls(), rank0Nanos + mergeNanos));
+                if (meta != null && !laterMarkerQueued()) write(snapshot(meta));
+            } catch (Throwable t) {
+                ctx.disable(t);
+            } finally {
+                synchronized (this) {
+                    queued--;
+                    notifyAll();
+                }
+            }
+        });
+    }
+
+    private synchronized void append(GlobalTrace block) {
         collectStacks(block.nodes());
         online.append(block);
     }
 
-    void record(MarkerRecord r) {
+    private synchronized void record(MarkerRecord r) {
         records.add(r);
     }
 
-    GlobalTrace trace() {
+    private synchronized boolean laterMarkerQueued() {
+        return queued > 1;
+    }
+
+    /** The online trace; read it only after {@link #finishRewrites}. */
+    synchronized GlobalTrace trace() {
         return online.trace();
     }
 
-    MarkerLog log(boolean finished) {
+    synchronized MarkerLog log(boolean finished) {
         return new MarkerLog(ctx.size, clusterings, records, finished);
     }
 
-    /**
-     * Has the file rewritten with what is merged so far (no rank sections: those come at Finalize). The
-     * contents are taken now, on rank 0's thread; encoding and writing happen on the writer thread, so
-     * rank 0 is back in the application at once. A rewrite still waiting when the next one comes is
-     * dropped: the newer one holds all it held.
-     */
-    void rewrite(JobMeta meta) {
-        Snapshot s = new Snapshot(meta, trace(), log(false), sites.sites(), ctx.tracer.config.stackDepth > 0 ? usedPaths() : null);
-        synchronized (this) {
-            boolean idle = pending == null && !writing;
-            pending = s;
-            if (idle) writer().execute(this::writePending);
-        }
-    }
-
-    /** Waits until no rewrite is pending or running and stops the writer thread: the final write takes the file. */
+    /** Waits until the writer thread has done every marker handed to it, then stops it: the final write takes the file. */
     void finishRewrites() {
         synchronized (this) {
-            while (pending != null || writing) {
+            while (queued > 0) {
                 try {
                     wait();
                 } catch (InterruptedException e) {
@@ -117,6 +147,10 @@ final class OnlineTraceFile {
 
     private record Snapshot(JobMeta meta, GlobalTrace trace, MarkerLog log, List<CallSite> sites, List<CallPath> paths) {}
 
+    private synchronized Snapshot snapshot(JobMeta meta) {
+        return new Snapshot(meta, online.trace(), log(false), sites.sites(), ctx.tracer.config.stackDepth > 0 ? usedPaths() : null);
+    }
+
     private Executor writer() {
         if (writerThread == null) {
             writerThread = Executors.newSingleThreadExecutor(r -> {
@@ -126,26 +160,6 @@ final class OnlineTraceFile {
             });
         }
         return writerThread;
-    }
-
-    private void writePending() {
-        while (true) {
-            Snapshot s;
-            synchronized (this) {
-                s = pending;
-                pending = null;
-                writing = s != null;
-                if (s == null) {
-                    notifyAll();
-                    return;
-                }
-            }
-            write(s);
-            synchronized (this) {
-                writing = false;
-                notifyAll();
-            }
-        }
     }
 
     /** A failure is reported once and the job runs on; the next merge tries again. */
@@ -165,7 +179,7 @@ final class OnlineTraceFile {
     }
 
     /** The call paths of the online trace's stack signatures. */
-    List<CallPath> usedPaths() {
+    synchronized List<CallPath> usedPaths() {
         List<CallPath> used = new ArrayList<>();
         for (CallPath p : sites.allCallPaths()) if (stacks.contains(p.signature())) used.add(p);
         return used;

@@ -19,6 +19,8 @@ final class StandInMpj implements MpjAccess {
     @Override public int statusTag(Object status) { return 5; }
     @Override public void sendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }
     @Override public byte[] recvBytes(Object comm, int source, int tag) { throw new UnsupportedOperationException(); }
+    @Override public Object isendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }
+    @Override public void waitSent(Object handle) { throw new UnsupportedOperationException(); }
     @Override public int allreduceSum(Object comm, int value) { throw new UnsupportedOperationException(); }
 
     /** A rank context of a fresh tracer, bound to the calling thread, keeping its events in {@code store}. */
