@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
                 "",
                 "One row per marker: its number (acted-on markers counted from 1, F last), the marker calls made by then, "
                         + "the state, how many ranks' Call-Path changed since the previous marker, the calls merged into "
-                        + "the trace there and how long the merge took. Under a marker that clustered: a line 'N clusters' "
+                        + "the trace there and how long its clustering and merge took at rank 0. Under a marker that clustered: a line 'N clusters' "
                         + "saying what they were formed on and how long clustering took, then per cluster its lead, size, "
                         + "signature and member ranks as a ranklist. Mode chameleon: Call-Path and mean source and destination "
                         + "end-points, relative to each rank or as absolute ranks. Mode acurdion: first the signature format "

@@ -61,7 +61,7 @@ final class ChameleonRank {
         markerCalls++;
         if (markerCalls % callFrequency != 0) return;
         acted++;
-        ctx.awaitDrained();
+        ctx.drainRings();
         long callPath = sink.callPath();
         MarkerState before = state;
         int changed = 0;
@@ -113,7 +113,7 @@ final class ChameleonRank {
      * the clusters stand and the leads merge their last interval.
      */
     void onFinalize() throws ReflectiveOperationException {
-        ctx.awaitDrained();
+        ctx.drainRings();
         long start = System.nanoTime();
         noteMemory(MarkerState.F);
         boolean recluster = state == MarkerState.AT;

@@ -8,7 +8,7 @@ import java.util.concurrent.locks.LockSupport;
  * passes for as long as the rings allow, lengthening the pause while they stay nearly empty and
  * shortening it when one comes back more than a quarter full. A producer that finds its ring full wakes
  * it at once ({@link EventRing}); at a marker or MPI.Finalize a rank folds its own rings
- * ({@link RankContext#awaitDrained}).
+ * ({@link RankContext#drainRings}).
  * Waking every 50 us took 0.7 s of CPU in a 10 s run of Stencil2D on 16 ranks, with nothing to fold.
  */
 final class FoldThread extends Thread {

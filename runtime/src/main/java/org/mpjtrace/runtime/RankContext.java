@@ -114,7 +114,7 @@ final class RankContext {
      * MPI.Finalize): the rank needs its trace up to here now, and folding its own records itself costs
      * it no more than waiting for the fold thread to get to them would.
      */
-    void awaitDrained() {
+    void drainRings() {
         for (EventRing ring : rings) drain(ring);
     }
 
@@ -135,7 +135,7 @@ final class RankContext {
         }
     }
 
-    /** This rank's section of the file: tables, statistics and, when a dump is kept, its events. Call after {@link #awaitDrained()}. */
+    /** This rank's section of the file: tables, statistics and, when a dump is kept, its events. Call after {@link #drainRings()}. */
     RankTrace toTrace() {
         long waits = 0, waitNanos = 0;
         for (EventRing ring : rings) {

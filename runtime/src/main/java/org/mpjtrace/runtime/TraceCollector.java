@@ -58,7 +58,7 @@ final class TraceCollector {
         }
         byte[] mine;
         try {
-            ctx.awaitDrained();
+            ctx.drainRings();
             // Paths before sites: every site a path names was interned before the path was registered.
             List<CallPath> paths = ctx.tracer.paths.snapshot();
             mine = PayloadCodec.encode(new RankPayload(ctx.toTrace(), ctx.tracer.sites.snapshot(), paths));

@@ -43,7 +43,7 @@ class CallingContextTest {
     }
 
     private static RankTrace trace(RankContext ctx) {
-        ctx.awaitDrained();
+        ctx.drainRings();
         return ctx.toTrace();
     }
 
@@ -131,7 +131,7 @@ class CallingContextTest {
             Probe.bind(ctx);
             Probe.record(site, Op.SEND.code, null, null, 1, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
             Context.pop(d);
-            ctx.awaitDrained();
+            ctx.drainRings();
             seen[0] = Event.stack(ctx.toTrace().words(), 0);
             seen[1] = StackSignature.withCaller(tracer.sites.signature(site), tracer.sites.signature(caller));
         });

@@ -24,7 +24,7 @@ class ProbePathTest {
         Probe.record(9, Op.WAITALL.code, null, null, N, N, N, null, N, N, N, null, N, N, new Object[] {req}, null, null, null, null, null, t0);
         Probe.record(10, Op.ALLTOALLV.code, comm, dt, N, N, N, dt, N, N, N, null, N, N, null, null,
                 new int[] {1, 2, 3}, new int[] {0, 1, 3}, new int[] {3, 2, 1}, new int[] {0, 3, 5}, t0);
-        ctx.awaitDrained();
+        ctx.drainRings();
         RankTrace t = ctx.toTrace();
         assertEquals(4, t.eventCount());
         long[] w = t.words();
@@ -64,7 +64,7 @@ class ProbePathTest {
         Probe.record(2, Op.PROBE.code, comm, null, N, -2, 7, null, N, N, N, null, N, N, null, status, null, null, null, null, 0);
         Probe.record(3, Op.RECV.code, comm, dt, 4, 1, 7, null, N, N, N, null, N, N, null, status, null, null, null, null, 0);
         Probe.record(4, Op.IPROBE.code, comm, null, N, -2, 7, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
-        ctx.awaitDrained();
+        ctx.drainRings();
         long[] w = ctx.toTrace().words();
         for (int i = 0; i < 2; i++) {
             assertEquals(-2, Event.peer(w, RankTrace.base(i)), "the peer as passed");
@@ -81,7 +81,7 @@ class ProbePathTest {
         Object comm = new Object();
         for (int i = 0; i < 100_000; i++)
             Probe.record(1, Op.SEND.code, comm, null, i, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
-        ctx.awaitDrained();
+        ctx.drainRings();
         RankTrace t = ctx.toTrace();
         assertEquals(100_000, t.eventCount());
         for (int i = 0; i < 100_000; i++) assertEquals(i, Event.count(t.words(), RankTrace.base(i)));
@@ -94,7 +94,7 @@ class ProbePathTest {
         Probe.record(1, 200, null, null, N, N, N, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
         assertFalse(ctx.tracing());
         Probe.record(1, Op.SEND.code, new Object(), null, 5, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
-        ctx.awaitDrained();
+        ctx.drainRings();
         RankTrace t = ctx.toTrace();
         assertTrue(t.stats().disabledReason().startsWith("internal error"), t.stats().disabledReason());
         assertEquals(1, t.stats().internalErrors());
@@ -116,9 +116,9 @@ class ProbePathTest {
                 Probe.record(1, Op.SEND.code, comm, dt, n, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, Probe.now());
         });
         producer.start();
-        while (producer.isAlive()) ctx.awaitDrained();
+        while (producer.isAlive()) ctx.drainRings();
         producer.join();
-        ctx.awaitDrained();
+        ctx.drainRings();
         RankTrace t = ctx.toTrace();
         assertEquals(total, t.eventCount());
         for (int n = 0; n < total; n++) assertEquals(n, Event.count(t.words(), RankTrace.base(n)), "record " + n);
