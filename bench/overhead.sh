@@ -6,20 +6,28 @@
 #
 #   bench/overhead.sh [NP] [STEPS] [REPS] [MODE] [AGENT_OPTS]      defaults: 16 10000 3 dump ""
 #   e.g. bench/overhead.sh 16 10000 5 chameleon marker=site:Stencil2D.main,callFrequency=10
+#
+# TRACER_JARS="a.jar b.jar ..." compares tracer jars (built from different commits, say) side by side:
+# each round runs the job untraced, then traced with each jar in turn, and a ratio is printed per jar.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/bin/lib/mpj-home.sh"
 mpjtrace_mpj_home "$repo" || exit 2
 np=${1:-16} steps=${2:-10000} reps=${3:-3} mode=${4:-dump} extra=${5:+,$5}
-jar="$repo/agent/target/tracer.jar"
 examples="$repo/examples/target/classes"
-[ -f "$jar" ] && [ -d "$examples" ] || (cd "$repo" && mvn -B -q -ntp install -DskipTests)
+if [ -z "${TRACER_JARS:-}" ]; then
+    [ -f "$repo/agent/target/tracer.jar" ] && [ -d "$examples" ] || (cd "$repo" && mvn -B -q -ntp install -DskipTests)
+    TRACER_JARS="$repo/agent/target/tracer.jar"
+fi
+read -r -a jars <<< "$TRACER_JARS"
+for jar in "${jars[@]}"; do [ -f "$jar" ] || { echo "bench/overhead.sh: no tracer jar $jar" >&2; exit 2; }; done
+[ -d "$examples" ] || (cd "$repo" && mvn -B -q -ntp install -DskipTests)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-run() { # $1 = untraced|traced; prints wall ms
+run() { # $1 = output name, $2 = tracer jar or "" for untraced; prints wall ms
     local agent=()
-    [ "$1" = traced ] && agent=("-javaagent:$jar=mode=$mode,output=$work/trace.mpjt$extra")
+    [ -n "$2" ] && agent=("-javaagent:$2=mode=$mode,output=$work/trace.mpjt$extra")
     local start end
     start=$(date +%s%N)
     (cd "$work" && java -jar "$MPJ_HOME/lib/starter.jar" -np "$np" -dev multicore "${agent[@]}" \
@@ -31,15 +39,24 @@ run() { # $1 = untraced|traced; prints wall ms
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 echo "Stencil2D -np $np steps=$steps, multicore, mode $mode${5:+ ($5)}, $reps runs each (alternating)" >&2
-untraced=() traced=()
+untraced=()
+declare -A traced
 for i in $(seq "$reps"); do
-    u=$(run untraced); t=$(run traced)
-    untraced+=("$u"); traced+=("$t")
-    echo "  run $i: untraced ${u} ms, traced ${t} ms" >&2
+    u=$(run untraced "")
+    untraced+=("$u")
+    line="  run $i: untraced ${u} ms"
+    for j in "${!jars[@]}"; do
+        t=$(run "traced$j" "${jars[$j]}")
+        traced[$j]="${traced[$j]:-} $t"
+        line="$line, traced${jars[1]:+ ($(basename "${jars[$j]}"))} ${t} ms"
+    done
+    echo "$line" >&2
 done
 mu=$(printf '%s\n' "${untraced[@]}" | median)
-mt=$(printf '%s\n' "${traced[@]}" | median)
 grep -v '^MPJ Express' "$work/untraced.out" > "$work/u" || true
-grep -v '^MPJ Express' "$work/traced.out" > "$work/t" || true
-cmp -s "$work/u" "$work/t" || echo "  warning: program output differs with the agent" >&2
-echo "median untraced ${mu} ms, traced ${mt} ms, ratio $(awk -v t="$mt" -v u="$mu" 'BEGIN {printf "%.3f", t / u}'), trace $(stat -c %s "$work/trace.mpjt") bytes"
+for j in "${!jars[@]}"; do
+    mt=$(printf '%s\n' ${traced[$j]} | median)
+    grep -v '^MPJ Express' "$work/traced$j.out" > "$work/t" || true
+    cmp -s "$work/u" "$work/t" || echo "  warning: program output differs with the agent ${jars[$j]}" >&2
+    echo "median untraced ${mu} ms, traced${jars[1]:+ ($(basename "${jars[$j]}"))} ${mt} ms, ratio $(awk -v t="$mt" -v u="$mu" 'BEGIN {printf "%.3f", t / u}'), trace $(stat -c %s "$work/trace.mpjt") bytes"
+done
