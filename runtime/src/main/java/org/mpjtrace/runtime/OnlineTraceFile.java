@@ -48,8 +48,9 @@ final class OnlineTraceFile {
     private final Set<Long> stacks = new HashSet<>();
     /** Touched by the writer thread only. */
     private boolean writeFailed;
-    /** Markers handed to the writer thread and not done yet. Guarded by this. */
+    /** Markers handed to the writer thread and not done yet, and how many of them rewrite the file. Guarded by this. */
     private int queued;
+    private int queuedRewrites;
     private ExecutorService writerThread;
 
     OnlineTraceFile(RankContext ctx) {
@@ -82,12 +83,13 @@ final class OnlineTraceFile {
      * Rank 0 after its part of a marker, {@code rank0Nanos} of work ({@code rank0MergeNanos} of it taking
      * the leads' messages in): on the writer thread, in marker order, merges what arrived (if this marker
      * merged) into the online trace, records the marker, and rewrites the file with {@code meta} when it
-     * is given and no later marker is waiting (that one will rewrite it). A failure there is an internal
+     * is given and no later marker that rewrites it is waiting. A failure there is an internal
      * error of rank 0's tracer: one line, tracing off, the program runs on.
      */
     void afterMarker(LeadMerge.Arrivals arrivals, long rank0Nanos, long rank0MergeNanos, RecordOf record, JobMeta meta) {
         synchronized (this) {
             queued++;
+            if (meta != null) queuedRewrites++;
         }
         writer().execute(() -> {
             try {
@@ -96,12 +98,13 @@ final class OnlineTraceFile {
                 long mergeNanos = System.nanoTime() - start;
                 if (block != null) append(block.withMergeNanos(rank0MergeNanos + mergeNanos));
                 record(record.of(block == null ? 0 : block.calls(), rank0Nanos + mergeNanos));
-                if (meta != null && !laterMarkerQueued()) write(snapshot(meta));
+                if (meta != null && !laterRewriteQueued()) write(snapshot(meta));
             } catch (Throwable t) {
                 ctx.disable(t);
             } finally {
                 synchronized (this) {
                     queued--;
+                    if (meta != null) queuedRewrites--;
                     notifyAll();
                 }
             }
@@ -117,8 +120,8 @@ final class OnlineTraceFile {
         records.add(r);
     }
 
-    private synchronized boolean laterMarkerQueued() {
-        return queued > 1;
+    private synchronized boolean laterRewriteQueued() {
+        return queuedRewrites > 1;
     }
 
     /** The online trace; read it only after {@link #finishRewrites}. */
