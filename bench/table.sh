@@ -5,7 +5,7 @@
 #   wall s      the job's wall time (MPJ's starter run directly, as bench/overhead.sh; JVM start included)
 #   ratio       traced / untraced wall time of the same example and rank count
 #   inter-node  rank 0's time merging ranks' traces: full, the merge at Finalize (`stats`); the clustering
-#               modes, every marker's clustering + leads' merge + append + file rewrite (`clusters`)
+#               modes, every marker's clustering + leads' merge + append, at rank 0 and on its writer thread (`clusters`)
 #   bytes       the trace file, and the file divided by the ranks
 #   clusters    clusters made by each clustering, in order (`clusters`)
 #   C/L/AT      markers acted on in states C, L and AT
@@ -34,7 +34,7 @@ jar="$repo/agent/target/tracer.jar"
 cp="$repo/examples/target/classes"
 if [ ! -f "$jar" ] || [ ! -f "$repo/cli/target/mpjtrace-cli.jar" ] || [ ! -d "$cp" ]; then
     echo "table.sh: building mpjtrace (mvn install -DskipTests) ..." >&2
-    (cd "$repo" && mvn -B -q -ntp install -DskipTests)
+    (cd "$repo" && mvn -B -q -ntp install -DskipTests) >&2 # the table alone goes to stdout
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
