@@ -48,6 +48,11 @@ public final class RelativePeers {
         return stored < SENTINEL_BASE / 2 ? stored - SENTINEL_BASE : stored + rank;
     }
 
+    /** Whether a stored peer is an offset from the rank (neither a sentinel nor a rank named outright). */
+    public static boolean isOffset(long stored) {
+        return stored >= SENTINEL_BASE / 2;
+    }
+
     /** Whether a stored peer names a rank outright rather than an offset from the rank. */
     public static boolean isAbsolute(long stored) {
         return stored < ABSOLUTE_BASE / 2;

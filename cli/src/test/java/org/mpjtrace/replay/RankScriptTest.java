@@ -1,0 +1,63 @@
+package org.mpjtrace.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.mpjtrace.fixtures.EventBuilder;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.fold.EventRecords;
+import org.mpjtrace.trace.fold.TraceFolding;
+import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.ranks.RankSet;
+
+/** What a rank of a clustered trace replays when it stands in its lead's place. */
+class RankScriptTest {
+    private static final int WORLD = 4;
+    private static final long ORIGIN = 1_000_000_000L;
+
+    /**
+     * The ring's last rank as the lead of every rank: it sends to rank 0 (offset -3) and receives from
+     * rank 2 (offset -1). Transposed to rank 3 itself that is exact; to rank 1 the send goes to -2, which
+     * MPJ would take for ANY_SOURCE, so the replay stops there with one line saying why.
+     */
+    @Test
+    void aTransposedPeerBelowRankZeroStopsTheReplayInOneLine() {
+        TraceFile trace = clusteredRing(3);
+        List<String> own = new ArrayList<>();
+        long calls = new RankScript(trace, 3).play(new ComputeClock(false, 1), (w, b) -> own.add(Op.ofCode(Event.opCode(w, b)).mpjName + " " + Event.peer(w, b)));
+        assertEquals(List.of("Isend 0", "Irecv 2", "Isend 0", "Irecv 2"), own);
+        assertEquals(4, calls);
+
+        ReplayException e = assertThrows(ReplayException.class, () -> new RankScript(trace, 1).play(new ComputeClock(false, 1), (w, b) -> {}));
+        assertEquals("Isend with peer -2 (rank 1 and its lead's offset -3): in a clustered trace, this rank's peers differ from its lead's, "
+                + "whose calls it replays", e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+
+    private static TraceFile clusteredRing(int lead) {
+        List<EventBuilder> events = new ArrayList<>();
+        long t = 0;
+        for (int step = 0; step < 2; step++) {
+            events.add(new EventBuilder(Op.ISEND, 1, ORIGIN).peer((lead + 1) % WORLD).tag(7).count(8).comm(0).req(0).at(t += 500, t += 1_000));
+            events.add(new EventBuilder(Op.IRECV, 2, ORIGIN).peer((lead + WORLD - 1) % WORLD).tag(7).count(8).comm(0).req(1).at(t += 500, t += 1_000));
+        }
+        long[] w = EventBuilder.words(events.toArray(new EventBuilder[0]));
+        TraceFolding folding = new TraceFolding();
+        long previousExit = ORIGIN;
+        for (int i = 0; i < events.size(); i++) {
+            folding.append(EventRecords.toNode(w, RankTrace.base(i), lead, previousExit));
+            previousExit = Event.exit(w, RankTrace.base(i));
+        }
+        GlobalTrace global = GlobalTrace.ofRanks(RankSet.range(0, WORLD, 1), folding.nodes());
+        JobMeta meta = new JobMeta("chameleon", "multicore", WORLD, 0, 1, "Ring", Map.of(), "0.1.0");
+        return new TraceFile(meta, List.of(), List.of(), List.of(), global);
+    }
+}
