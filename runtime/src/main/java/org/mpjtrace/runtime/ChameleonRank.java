@@ -2,6 +2,7 @@ package org.mpjtrace.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
@@ -95,14 +96,7 @@ final class ChameleonRank {
         } else {
             sink.restart(isLead());
         }
-        if (file != null) {
-            int index = acted, changedRanks = changed, clusteringAt = clusteringIndex;
-            long call = markerCalls;
-            MarkerState s = state;
-            file.afterMarker(arrivals, System.nanoTime() - start, mergeNanos,
-                    (mergedCalls, nanos) -> new MarkerRecord(index, call, s, changedRanks, clusteringAt, mergedCalls, nanos),
-                    merging ? ctx.meta(System.currentTimeMillis()) : null);
-        }
+        if (file != null) handToFile(arrivals, acted, state, changed, start, mergeNanos, merging ? ctx.meta(System.currentTimeMillis()) : null);
         // The vote, clustering, merge and file rewrite are the tracer's time, not the program's compute.
         sink.tracerWorkEnded(System.nanoTime());
     }
@@ -124,12 +118,19 @@ final class ChameleonRank {
         finishSends(); // nothing of the tracer's may still be on its way when MPJ finalizes
         long mergeNanos = System.nanoTime() - mergeStart;
         sink.restart(false);
-        if (file != null) {
-            int index = acted + 1, clusteringAt = clusteringIndex;
-            long call = markerCalls;
-            file.afterMarker(arrivals, System.nanoTime() - start, mergeNanos,
-                    (mergedCalls, nanos) -> new MarkerRecord(index, call, MarkerState.F, 0, clusteringAt, mergedCalls, nanos), null);
-        }
+        if (file != null) handToFile(arrivals, acted + 1, MarkerState.F, 0, start, mergeNanos, null);
+    }
+
+    /**
+     * Rank 0: hands the marker's record, and what arrived of the leads' merge, to the file's writer thread,
+     * which completes the record with the calls merged and the time it took ({@code start}: when this
+     * marker's work began after the vote; {@code meta}: rewrite the file, or null).
+     */
+    private void handToFile(LeadMerge.Arrivals arrivals, int index, MarkerState s, int changed, long start, long mergeNanos, JobMeta meta) {
+        long call = markerCalls;
+        int clusteringAt = clusteringIndex;
+        file.afterMarker(arrivals, System.nanoTime() - start, mergeNanos,
+                (mergedCalls, nanos) -> new MarkerRecord(index, call, s, changed, clusteringAt, mergedCalls, nanos), meta);
     }
 
     private void cluster() throws ReflectiveOperationException {
