@@ -15,7 +15,7 @@
 # The examples run with compute=US (see the README's Examples) so that computation dominates the time
 # between calls, as in the papers' accuracy runs. Progress on stderr; exits 1 when a traced job fails or
 # the tracer reports an error. A replay that cannot run is shown as such in the table: "not replayable"
-# (calls whose arguments the trace does not keep), "peers do not fit" or "stalled" (a clustered trace whose
+# (a trace holding Abort), "peers do not fit" or "stalled" (a clustered trace whose
 # members' peers or message counts differ from their lead's; stalled: no call returned for STALL_AFTER
 # seconds, default 15).
 #

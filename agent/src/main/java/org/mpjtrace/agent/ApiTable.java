@@ -46,8 +46,9 @@ final class ApiTable {
         m.add(call(COMMS, Op.SENDRECV_REPLACE, "(" + OBJ + "II" + DT + "IIII)Lmpi/Status;", P2P + " peer2=6 tag2=7"));
         m.add(call(COMMS, Op.PROBE, "(II)Lmpi/Status;", "comm=recv peer=0 tag=1 result=ret"));
         m.add(call(COMMS, Op.IPROBE, "(II)Lmpi/Status;", "comm=recv peer=0 tag=1 result=ret"));
-        m.add(call(COMMS, Op.PACK, "(" + OBJ + "II" + DT + "Lmpjbuf/Buffer;I)I", "comm=recv count=2 dt=3"));
-        m.add(call(COMMS, Op.UNPACK, "(Lmpjbuf/Buffer;I" + OBJ + "II" + DT + ")I", "comm=recv count=4 dt=5"));
+        // Pack and Unpack: the buffer goes in the request slot (the recorder keeps its capacity), the position in tag.
+        m.add(call(COMMS, Op.PACK, "(" + OBJ + "II" + DT + "Lmpjbuf/Buffer;I)I", "comm=recv count=2 dt=3 reqs=4 tag=5"));
+        m.add(call(COMMS, Op.UNPACK, "(Lmpjbuf/Buffer;I" + OBJ + "II" + DT + ")I", "comm=recv reqs=0 tag=1 count=4 dt=5"));
 
         // Collectives. Scatter(v): count/dt are the receive side, count2/dt2 the send side.
         m.add(call(INTRACOMMS, Op.BARRIER, "()V", "comm=recv"));
@@ -74,16 +75,18 @@ final class ApiTable {
         m.add(call(INTRACOMMS, Op.SCAN, "(" + OBJ + "I" + OBJ + "II" + DT + "Lmpi/Op;)V", "comm=recv count=4 dt=5 redop=6"));
         m.add(call(INTRACOMMS, Op.REDUCE_SCATTER, "(" + OBJ + "I" + OBJ + "I[I" + DT + "Lmpi/Op;)V", "comm=recv a1=4 dt=5 redop=6"));
 
-        // Communicators and topologies.
+        // Communicators and topologies. A constructor's object argument (Create's group, Sub's and
+        // Create_cart's boolean flags, Create_intercomm's local communicator) goes in the request slot,
+        // which no constructor uses: the recorder turns it into fields a replay can use (ThreadRecorder).
         m.add(call(INTRACOMMS, Op.SPLIT, "(II)Lmpi/Intracomm;", "comm=recv color=0 key=1 result=ret"));
-        m.add(call(INTRACOMMS, Op.CREATE, "(Lmpi/Group;)Lmpi/Intracomm;", "comm=recv result=ret"));
+        m.add(call(INTRACOMMS, Op.CREATE, "(Lmpi/Group;)Lmpi/Intracomm;", "comm=recv reqs=0 result=ret"));
         m.add(call(COMMS, Op.CLONE, "()" + OBJ, "comm=recv result=ret"));
-        m.add(call(INTRACOMMS, Op.CREATE_CART, "([I[ZZ)Lmpi/Cartcomm;", "comm=recv a1=0 result=ret"));
-        m.add(call(INTRACOMMS, Op.CREATE_GRAPH, "([I[IZ)Lmpi/Graphcomm;", "comm=recv a1=0 a2=1 result=ret"));
-        m.add(call(CARTCOMM, Op.SUB, "([Z)Lmpi/Cartcomm;", "comm=recv result=ret"));
+        m.add(call(INTRACOMMS, Op.CREATE_CART, "([I[ZZ)Lmpi/Cartcomm;", "comm=recv a1=0 reqs=1 key=2 result=ret"));
+        m.add(call(INTRACOMMS, Op.CREATE_GRAPH, "([I[IZ)Lmpi/Graphcomm;", "comm=recv a1=0 a2=1 key=2 result=ret"));
+        m.add(call(CARTCOMM, Op.SUB, "([Z)Lmpi/Cartcomm;", "comm=recv reqs=0 result=ret"));
         m.add(call(CARTCOMM, Op.SHIFT, "(II)Lmpi/ShiftParms;", "comm=recv peer=0 count=1 result=ret"));
-        m.add(call(INTERCOMM, Op.MERGE, "(Z)Lmpi/Intracomm;", "comm=recv result=ret"));
-        m.add(call(COMMS, Op.CREATE_INTERCOMM, "(Lmpi/Comm;III)Lmpi/Intercomm;", "comm=recv peer=2 tag=3 result=ret"));
+        m.add(call(INTERCOMM, Op.MERGE, "(Z)Lmpi/Intracomm;", "comm=recv color=0 result=ret"));
+        m.add(call(COMMS, Op.CREATE_INTERCOMM, "(Lmpi/Comm;III)Lmpi/Intercomm;", "comm=recv reqs=0 key=1 peer=2 tag=3 result=ret"));
         m.add(call(COMMS, Op.FREE, "()V", "comm=recv"));
 
         // Completion.

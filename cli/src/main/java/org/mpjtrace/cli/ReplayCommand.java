@@ -25,9 +25,10 @@ import picocli.CommandLine.Spec;
                         + "datatypes, and sleeps for the recorded computation between calls (the mean of each call's histogram, or "
                         + "draws from it with --timing sample; a dump's exact times). The wall time is rank 0's, from MPI.Init to "
                         + "MPI.Finalize.",
-                "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or calls whose "
-                        + "arguments the trace does not keep: v-collectives, Create, Create_graph, Sub, Merge, Create_intercomm, "
-                        + "Pack, Unpack) is refused before the job starts. A replay in which a rank waits for a message that never comes "
+                "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or an Abort) is "
+                        + "refused before the job starts. Array arguments (v-collectives' counts, Create's group, topologies) are "
+                        + "replayed as recorded; Pack and Unpack work on one buffer per rank, so an Unpack of received data stops "
+                        + "the replay with one line. A replay in which a rank waits for a message that never comes "
                         + "(a clustered trace whose members' peers or message counts differ from their lead's) is ended once the "
                         + "rank has waited --stall-after seconds in one call.",
                 "With --mode the replay is itself traced, as mpjtrace run would trace a program."})

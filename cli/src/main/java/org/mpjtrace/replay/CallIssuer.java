@@ -10,6 +10,7 @@ import static org.mpjtrace.trace.Event.peer2;
 import static org.mpjtrace.trace.Event.tag;
 import static org.mpjtrace.trace.Event.tag2;
 
+import java.util.Map;
 import mpi.Cartcomm;
 import mpi.Comm;
 import mpi.Datatype;
@@ -19,6 +20,7 @@ import mpi.MPIException;
 import mpi.Prequest;
 import mpi.Request;
 import mpi.Status;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.TraceFile;
@@ -26,16 +28,19 @@ import org.mpjtrace.trace.TraceFile;
 /**
  * Issues one recorded call again, on one rank: the same op on the same communicator, with the recorded
  * peers, tags, counts and datatypes, into buffers of that size ({@link Buffers}); requests, communicators
- * and datatypes by their symbolic ids. Init and Finalize are the replayer's own. Calls that
- * {@link Replayability} refuses never get here.
+ * and datatypes by their symbolic ids; the array arguments the trace keeps by digest ({@link CallArrays}).
+ * Init and Finalize are the replayer's own. Calls that {@link Replayability} refuses never get here.
  */
 final class CallIssuer {
     private final Symbols symbols;
     private final RequestSlots requests = new RequestSlots();
     private final Buffers buffers = new Buffers();
+    private final PackBuffer packing = new PackBuffer();
+    private final Map<Long, CallArrays> arrays;
 
     CallIssuer(TraceFile trace, int rank) {
         this.symbols = new Symbols(trace, rank);
+        this.arrays = trace.arrays();
     }
 
     void issue(long[] w, int b) throws MPIException {
@@ -47,6 +52,7 @@ final class CallIssuer {
             case COLLECTIVE -> collective(op, w, b);
             case COMPLETION -> completion(op, w, b);
             case COMMUNICATOR -> communicator(op, w, b);
+            case PACKING -> packing(op, w, b);
             default -> throw new ReplayException(op.mpjName + " cannot be replayed");
         }
     }
@@ -127,8 +133,62 @@ final class CallIssuer {
                     default -> c.Scatter(buffers.toSend(t2, (long) n2 * size), 0, n2, t2, buffers.toReceive(t, n), 0, n, t, root);
                 }
             }
+            case GATHERV, SCATTERV, ALLGATHERV, ALLTOALLV, REDUCE_SCATTER -> vCollective(op, c, w, b);
             default -> throw new ReplayException(op.mpjName + " cannot be replayed");
         }
+    }
+
+    /** The v-collectives, with the count and displacement arrays the program passed (null where it passed none). */
+    private void vCollective(Op op, Intracomm c, long[] w, int b) throws MPIException {
+        CallArrays a = arraysOf(op, w, b);
+        int[] a1 = a == null ? null : a.a1(), a2 = a == null ? null : a.a2();
+        int n = Math.max(0, count(w, b)), root = peer(w, b);
+        Datatype t = symbols.datatype(datatype(w, b));
+        switch (op) {
+            case GATHERV -> {
+                Datatype t2 = symbols.datatype(datatype2(w, b));
+                c.Gatherv(buffers.toSend(t, n), 0, n, t, buffers.toReceive(t2, extent(a1, a2)), 0, a1, a2, t2, root);
+            }
+            case SCATTERV -> {
+                // Scatterv's recorded count and datatype are its receive side; datatype2 and the arrays its send side.
+                Datatype t2 = symbols.datatype(datatype2(w, b));
+                c.Scatterv(buffers.toSend(t2, extent(a1, a2)), 0, a1, a2, t2, buffers.toReceive(t, n), 0, n, t, root);
+            }
+            case ALLGATHERV -> {
+                Datatype t2 = symbols.datatype(datatype2(w, b));
+                c.Allgatherv(buffers.toSend(t, n), 0, n, t, buffers.toReceive(t2, extent(a1, a2)), 0, a1, a2, t2);
+            }
+            case ALLTOALLV -> {
+                int[] a3 = a == null ? null : a.a3(), a4 = a == null ? null : a.a4();
+                Datatype t2 = symbols.datatype(datatype2(w, b));
+                c.Alltoallv(buffers.toSend(t, extent(a1, a2)), 0, a1, a2, t, buffers.toReceive(t2, extent(a3, a4)), 0, a3, a4, t2);
+            }
+            // Reduce_scatter's recorded count is the sum of its receive counts: the whole vector reduced.
+            default -> c.Reduce_scatter(buffers.toSend(t, n), 0, buffers.toReceive(t, n), 0, a1, t, symbols.redop(Event.redop(w, b)));
+        }
+    }
+
+    /** Elements a buffer needs for these counts at these displacements (packed one after another without displacements). */
+    private static long extent(int[] counts, int[] displs) {
+        if (counts == null) return 0;
+        long end = 0, sum = 0;
+        for (int i = 0; i < counts.length; i++) {
+            sum += Math.max(0, counts[i]);
+            if (displs != null && i < displs.length) end = Math.max(end, (long) displs[i] + Math.max(0, counts[i]));
+        }
+        return displs == null ? sum : end;
+    }
+
+    /**
+     * The arrays the call was given, by the digest its event holds; null when it was given none (the
+     * recorder leaves the digest 0 then).
+     */
+    private CallArrays arraysOf(Op op, long[] w, int b) {
+        long digest = Event.digest(w, b);
+        if (digest == 0) return null;
+        CallArrays a = arrays.get(digest);
+        if (a == null) throw new ReplayException(op.mpjName + ": the trace keeps no arrays under the digest " + Long.toHexString(digest) + " its call holds");
+        return a;
     }
 
     private void completion(Op op, long[] w, int b) throws MPIException {
@@ -192,14 +252,37 @@ final class CallIssuer {
         switch (op) {
             case SPLIT -> symbols.made(result, intracomm(comm(w, b), op).Split(Event.color(w, b), Event.key(w, b)));
             case CLONE -> symbols.made(result, (Comm) symbols.comm(comm(w, b)).clone());
+            case CREATE -> {
+                Intracomm c = intracomm(comm(w, b), op);
+                CallArrays a = arraysOf(op, w, b);
+                if (a == null || a.a1() == null) throw new ReplayException("Create: the trace keeps no group for it");
+                symbols.made(result, c.Create(c.Group().Incl(a.a1())));
+            }
             case CREATE_CART -> {
                 Intracomm c = intracomm(comm(w, b), op);
-                int[] dims = CartDims.find(Event.digest(w, b), c.Size());
-                if (dims == null) throw new ReplayException("Create_cart: no grid of at most " + c.Size() + " ranks has the recorded dims");
-                boolean[] periods = new boolean[dims.length];
-                java.util.Arrays.fill(periods, true);
-                symbols.made(result, c.Create_cart(dims, periods, false));
+                CallArrays a = arraysOf(op, w, b);
+                if (a == null || a.a1() == null) throw new ReplayException("Create_cart: the trace keeps no dims for it");
+                symbols.made(result, c.Create_cart(a.a1(), flags(Event.color(w, b), a.a1().length), Event.key(w, b) == 1));
             }
+            case CREATE_GRAPH -> {
+                Intracomm c = intracomm(comm(w, b), op);
+                CallArrays a = arraysOf(op, w, b);
+                if (a == null || a.a1() == null || a.a2() == null) throw new ReplayException("Create_graph: the trace keeps no index and edges for it");
+                symbols.made(result, c.Create_graph(a.a1(), a.a2(), Event.key(w, b) == 1));
+            }
+            case SUB -> {
+                Comm c = symbols.comm(comm(w, b));
+                if (!(c instanceof Cartcomm cart)) throw new ReplayException("Sub on communicator " + comm(w, b) + ", which is not a Cartcomm");
+                symbols.made(result, cart.Sub(flags(Event.color(w, b), cart.Get().dims.length)));
+            }
+            case MERGE -> {
+                Comm c = symbols.comm(comm(w, b));
+                if (!(c instanceof Intercomm inter)) throw new ReplayException("Merge on communicator " + comm(w, b) + ", which is not an Intercomm");
+                symbols.made(result, inter.Merge(Event.color(w, b) == 1));
+            }
+            // MPJ 0.44 takes the peer communicator as receiver and the local one as argument (as recorded).
+            case CREATE_INTERCOMM -> symbols.made(result,
+                    symbols.comm(comm(w, b)).Create_intercomm(symbols.comm(Event.color(w, b)), Event.key(w, b), peer(w, b), tag(w, b)));
             case SHIFT -> {
                 Comm c = symbols.comm(comm(w, b));
                 if (!(c instanceof Cartcomm cart)) throw new ReplayException("Shift on communicator " + comm(w, b) + ", which is not a Cartcomm");
@@ -208,6 +291,22 @@ final class CallIssuer {
             case FREE -> symbols.comm(comm(w, b)).Free();
             default -> throw new ReplayException(op.mpjName + " cannot be replayed");
         }
+    }
+
+    /** Pack and Unpack, on the buffer the replayed Packs fill ({@link PackBuffer}). */
+    private void packing(Op op, long[] w, int b) throws MPIException {
+        Comm c = symbols.comm(comm(w, b));
+        Datatype t = symbols.datatype(datatype(w, b));
+        int n = Math.max(0, count(w, b)), position = tag(w, b);
+        if (op == Op.PACK) c.Pack(buffers.toSend(t, n), 0, n, t, packing.toPack(count2(w, b), position), position);
+        else c.Unpack(packing.toUnpack(), position, buffers.toReceive(t, n), 0, n, t);
+    }
+
+    /** Recorded flags (bit i for flag i) as the boolean array of {@code n} flags the call took. */
+    private static boolean[] flags(int bits, int n) {
+        boolean[] f = new boolean[n];
+        for (int i = 0; i < n && i < 31; i++) f[i] = (bits & (1 << i)) != 0;
+        return f;
     }
 
     private Intracomm intracomm(int id, Op op) {

@@ -68,8 +68,15 @@ public final class ReplayMain {
             ComputeClock clock = new ComputeClock(sample, seed);
             StallWatch.Rank progress = StallWatch.watch(rank, Integer.parseInt(a.getOrDefault("stall", "" + DEFAULT_STALL_SECONDS)));
             long calls = new RankScript(trace, rank).play(clock, (w, b) -> {
-                progress.entering(opName(w, b));
-                issuer.issue(w, b);
+                String op = opName(w, b);
+                progress.entering(op);
+                try {
+                    issuer.issue(w, b);
+                } catch (ReplayException e) {
+                    throw e;
+                } catch (RuntimeException e) { // MPJ's MPIException among them: say which call failed
+                    throw new ReplayException(op + " failed: " + e);
+                }
                 progress.left();
             });
             progress.done();

@@ -1,9 +1,7 @@
 package org.mpjtrace.replay;
 
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -15,26 +13,11 @@ import org.mpjtrace.trace.global.GlobalNode;
 
 /**
  * Whether a trace can be replayed as recorded, checked before any rank starts (a rank that met an
- * unreplayable call half way would leave the others waiting for it). A call is unreplayable when the
- * trace keeps too little of its arguments to issue it again: only a digest of the arrays of the
- * v-collectives and of Create_graph, nothing of a group or of Sub's and Merge's flags.
+ * unreplayable call half way would leave the others waiting for it). The trace keeps what every call
+ * needs to be issued again (array arguments and groups in the ranks' tables of {@link
+ * org.mpjtrace.trace.CallArrays}); only Abort is refused, since replaying it would end the replay.
  */
 public final class Replayability {
-    private static final Map<Op, String> MISSING = new EnumMap<>(Op.class);
-
-    static {
-        String counts = "the trace keeps only a digest of its per-rank counts and displacements";
-        for (Op op : List.of(Op.GATHERV, Op.SCATTERV, Op.ALLGATHERV, Op.ALLTOALLV, Op.REDUCE_SCATTER)) MISSING.put(op, counts);
-        MISSING.put(Op.CREATE, "the trace does not keep the group it was given");
-        MISSING.put(Op.CREATE_GRAPH, "the trace keeps only a digest of its index and edges arrays");
-        MISSING.put(Op.SUB, "the trace does not keep which dimensions it kept");
-        MISSING.put(Op.MERGE, "the trace does not keep its high flag");
-        MISSING.put(Op.CREATE_INTERCOMM, "the trace does not keep its local communicator and leaders");
-        MISSING.put(Op.PACK, "the trace does not keep the packing buffer");
-        MISSING.put(Op.UNPACK, "the trace does not keep the packing buffer");
-        MISSING.put(Op.ABORT, "replaying it would end the replay");
-    }
-
     private Replayability() {}
 
     /** Why the trace cannot be replayed, in a few words, or null when it can. */
@@ -79,7 +62,6 @@ public final class Replayability {
     private static String problem(int code) {
         Op op = Op.ofCode(code);
         if (op == null) return "it holds a call of unknown op code " + code;
-        String why = MISSING.get(op);
-        return why == null ? null : "it holds " + op.mpjName + ", which cannot be replayed: " + why;
+        return op == Op.ABORT ? "it holds Abort, which cannot be replayed: replaying it would end the replay" : null;
     }
 }

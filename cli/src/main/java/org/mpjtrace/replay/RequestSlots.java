@@ -1,6 +1,7 @@
 package org.mpjtrace.replay;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,16 +19,19 @@ import org.mpjtrace.signatures.Mix64;
  * so an id names the latest request made under it.
  */
 final class RequestSlots {
-    private record Slot(int id, Request request, boolean persistent) {}
+    /** @param order when it was made: array calls look for runs of requests in that order */
+    private record Slot(int id, Request request, boolean persistent, long order) {}
 
     /** Pending requests (and persistent ones, which stay), in the order they were made. */
     private final List<Slot> pending = new ArrayList<>();
+    /** The request made last under each id, pending or not. */
     private final Map<Integer, Slot> latest = new HashMap<>();
+    private long nextOrder;
 
     void made(int id, Request request, boolean persistent) {
         Slot previous = latest.get(id);
         if (previous != null) pending.remove(previous);
-        Slot s = new Slot(id, request, persistent);
+        Slot s = new Slot(id, request, persistent, nextOrder++);
         pending.add(s);
         latest.put(id, s);
     }
@@ -39,19 +43,32 @@ final class RequestSlots {
         return s.request;
     }
 
-    /** The requests a call on an array of {@code count} of them named, in its order. */
+    /**
+     * The requests a call on an array of {@code count} of them named, in its order: a run of pending
+     * requests, else a run that includes completed ones whose ids were not reused yet (Waitany then
+     * Waitsome on the same array: the program passes the finished request again).
+     */
     Request[] array(int count, long digest) {
-        if (count < 0 || count > pending.size())
+        List<Slot> live = new ArrayList<>(latest.values());
+        live.sort(Comparator.comparingLong(Slot::order));
+        Request[] a = run(pending, count, digest);
+        if (a == null) a = run(live, count, digest);
+        if (a != null) return a;
+        if (count < 0 || count > live.size())
             throw new ReplayException("a call names " + count + " requests, but only " + pending.size() + " are pending");
-        for (int from = pending.size() - count; from >= 0; from--) {
+        throw new ReplayException("a call names " + count + " requests that are not " + count + " consecutive pending ones");
+    }
+
+    private static Request[] run(List<Slot> slots, int count, long digest) {
+        for (int from = slots.size() - count; from >= 0 && count >= 0; from--) {
             long d = count;
-            for (int i = 0; i < count; i++) d = Mix64.combine(d, pending.get(from + i).id);
+            for (int i = 0; i < count; i++) d = Mix64.combine(d, slots.get(from + i).id);
             if (d != digest) continue;
             Request[] a = new Request[count];
-            for (int i = 0; i < count; i++) a[i] = pending.get(from + i).request;
+            for (int i = 0; i < count; i++) a[i] = slots.get(from + i).request;
             return a;
         }
-        throw new ReplayException("a call names " + count + " requests that are not " + count + " consecutive pending ones");
+        return null;
     }
 
     /** The request has completed: it is no longer pending, unless persistent. */

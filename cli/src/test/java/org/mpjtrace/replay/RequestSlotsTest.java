@@ -37,16 +37,20 @@ class RequestSlotsTest {
     }
 
     @Test
-    void completedRequestsLeaveAndTheirIdsAreReused() {
+    void completedRequestsLeaveThePendingRunsAndTheirIdsAreReused() {
         RequestSlots slots = new RequestSlots();
-        Request a = request(), b = request(), c = request();
+        Request a = request(), b = request(), c = request(), d = request();
         slots.made(0, a, false);
         slots.made(1, b, false);
-        slots.completed(a);
-        assertThrows(ReplayException.class, () -> slots.array(2, digest(0, 1)));
-        slots.made(0, c, false);
-        assertSame(c, slots.byId(0));
-        assertArrayEquals(new Request[] {b, c}, slots.array(2, digest(1, 0)));
+        slots.made(2, c, false);
+        slots.completed(b);
+        assertArrayEquals(new Request[] {a, c}, slots.array(2, digest(0, 2)), "the pending ones around a finished one");
+        // Waitany, then Waitsome on the same array: the program passes the finished request again.
+        assertArrayEquals(new Request[] {a, b}, slots.array(2, digest(0, 1)));
+        slots.made(1, d, false);
+        assertSame(d, slots.byId(1));
+        assertArrayEquals(new Request[] {c, d}, slots.array(2, digest(2, 1)));
+        assertThrows(ReplayException.class, () -> slots.array(2, digest(0, 1)), "id 1 now names d, made after c");
     }
 
     @Test

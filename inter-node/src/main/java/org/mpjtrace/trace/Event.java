@@ -33,14 +33,18 @@ package org.mpjtrace.trace;
  *       count2/datatype2 the receive side where there is one, except Scatter and Scatterv, whose
  *       count/datatype are the receive side (count2/datatype2 Scatter's send side); Alltoallv: count =
  *       the sum of send counts; Reduce_scatter: count = the sum of receive counts; digest = hash of the
- *       count and displacement arrays (v-variants, also Create_cart's dims); reduction-op id for
- *       reductions.</li>
+ *       count and displacement arrays (v-variants; {@link CallArrays#digestOf}, in argument order);
+ *       reduction-op id for reductions.</li>
  *   <li>COMPLETION: count = number of requests the call names (1 for Wait, Test, Cancel, Start); request =
  *       symbolic id of the single request; digest = hash of the symbolic ids of an array.</li>
  *   <li>COMMUNICATOR: result = symbolic id of the communicator created; color, key for Split; for Shift
  *       peer = direction, count = displacement, peer2/tag2 = the source and destination it answered;
- *       for Create_intercomm peer = remote leader, tag = tag.</li>
- *   <li>PACKING: count, datatype.</li>
+ *       for Create_intercomm peer = remote leader, tag = tag, color = the local communicator's id, key =
+ *       the local leader; Create: digest = hash of the group's members as ranks of the communicator;
+ *       Create_cart: digest = hash of dims, color = periods (bit i for dimension i), key = reorder (0, 1);
+ *       Create_graph: digest = hash of index and edges, key = reorder; Sub: color = remain_dims as bits;
+ *       Merge: color = high (0, 1). The arrays behind each digest are in the rank's {@link CallArrays}.</li>
+ *   <li>PACKING: count, datatype; tag = the position passed; count2 = the buffer's capacity in bytes.</li>
  *   <li>SETUP: Init's communicator is COMM_WORLD; Abort's tag holds the error code.</li>
  * </ul>
  * The stack signature stands for the call site and, with calling context (agent key stackDepth), the

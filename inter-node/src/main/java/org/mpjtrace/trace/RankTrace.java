@@ -4,17 +4,24 @@ import java.util.List;
 
 /**
  * Everything one rank recorded in dump mode: its events as {@link Event} records laid end to end, and
- * the tables that give the symbolic ids in them their meaning.
+ * the tables that give the symbolic ids and array digests in them their meaning.
  *
  * @param rank       rank in COMM_WORLD
  * @param host       host the rank ran on
  * @param initNanos  the rank's System.nanoTime() when it entered MPI.Init; event times count from it
  * @param eventCount number of events
  * @param words      eventCount * Event.WORDS longs
+ * @param arrays     the array arguments of the rank's calls, one entry per distinct digest
  */
 public record RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,
                         List<CommInfo> comms, List<DatatypeInfo> datatypes, List<RedOpInfo> redops,
-                        RankStats stats) {
+                        RankStats stats, List<CallArrays> arrays) {
+
+    /** A rank whose calls passed no arrays. */
+    public RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,
+                     List<CommInfo> comms, List<DatatypeInfo> datatypes, List<RedOpInfo> redops, RankStats stats) {
+        this(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, List.of());
+    }
 
     /** Offset of event i in {@link #words}. */
     public static int base(int i) {

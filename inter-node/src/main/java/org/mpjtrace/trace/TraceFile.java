@@ -1,6 +1,8 @@
 package org.mpjtrace.trace;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 
@@ -31,6 +33,18 @@ public record TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> rank
 
     public CallSite site(int id) {
         return id >= 0 && id < sites.size() ? sites.get(id) : null;
+    }
+
+    /**
+     * The array arguments of every rank's calls by digest. A digest names content, so any rank's entry
+     * will do: in a clustered trace a rank replays its lead's calls, whose arrays only the lead may have
+     * passed.
+     */
+    public Map<Long, CallArrays> arrays() {
+        Map<Long, CallArrays> all = new HashMap<>();
+        for (RankTrace r : ranks)
+            for (CallArrays a : r.arrays()) all.putIfAbsent(a.digest(), a);
+        return all;
     }
 
     public RankTrace rank(int rank) {

@@ -29,6 +29,15 @@ interface MpjAccess {
     /** The tag of that message. */
     int statusTag(Object status) throws ReflectiveOperationException;
 
+    /**
+     * The members of {@code group} as ranks of {@code comm}, in the group's order (Create's group: a
+     * replay builds it again from these). Off the hot path: only communicator constructors ask.
+     */
+    int[] groupRanks(Object group, Object comm) throws ReflectiveOperationException;
+
+    /** The capacity in bytes of an mpjbuf.Buffer (Pack's and Unpack's): a replay packs into one as large. */
+    int bufferCapacity(Object buffer) throws Throwable;
+
     void sendBytes(Object comm, byte[] data, int dest, int tag) throws ReflectiveOperationException;
 
     byte[] recvBytes(Object comm, int source, int tag) throws ReflectiveOperationException;

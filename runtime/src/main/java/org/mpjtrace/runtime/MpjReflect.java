@@ -1,5 +1,8 @@
 package org.mpjtrace.runtime;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import org.mpjtrace.trace.CommInfo;
@@ -26,6 +29,11 @@ final class MpjReflect implements MpjAccess {
     private final Method dtGetByteSize;
     private final Method dtSize;
     private final Field opCode;
+    private final Field commGroup;
+    private final Method groupSize;
+    private final Method translateRanks;
+    /** A handle, not a Method: Pack and Unpack ask on the probe's path, and invokeExact boxes nothing. */
+    private final MethodHandle bufferCapacity;
     private final Object intType;
     private final Object byteType;
     private final ClassLoader loader;
@@ -53,6 +61,18 @@ final class MpjReflect implements MpjAccess {
         dtGetByteSize = datatype.getMethod("getByteSize");
         dtSize = datatype.getMethod("Size");
         opCode = Class.forName("mpi.Op", false, loader).getField("opCode");
+        Class<?> group = Class.forName("mpi.Group", false, loader);
+        commGroup = comm.getField("group");
+        groupSize = group.getMethod("Size");
+        translateRanks = group.getMethod("Translate_ranks", group, int[].class, group);
+        // Buffer.getCapacity() answers 0 for a Buffer(int): its bytes are those of its static RawBuffer.
+        Class<?> buffer = Class.forName("mpjbuf.Buffer", false, loader);
+        Class<?> raw = Class.forName("mpjbuf.RawBuffer", false, loader);
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        bufferCapacity = MethodHandles.filterReturnValue(
+                        lookup.findVirtual(buffer, "getStaticBuffer", MethodType.methodType(raw)),
+                        lookup.findVirtual(raw, "getCapacity", MethodType.methodType(int.class)))
+                .asType(MethodType.methodType(int.class, Object.class));
         intType = mpi.getField("INT").get(null);
         byteType = mpi.getField("BYTE").get(null);
     }
@@ -73,6 +93,18 @@ final class MpjReflect implements MpjAccess {
 
     Object cloneComm(Object comm) throws ReflectiveOperationException {
         return cloneComm.invoke(comm);
+    }
+
+    @Override
+    public int[] groupRanks(Object group, Object comm) throws ReflectiveOperationException {
+        int[] members = new int[(Integer) groupSize.invoke(group)];
+        for (int i = 0; i < members.length; i++) members[i] = i;
+        return (int[]) translateRanks.invoke(null, group, members, commGroup.get(comm));
+    }
+
+    @Override
+    public int bufferCapacity(Object buffer) throws Throwable {
+        return (int) bufferCapacity.invokeExact(buffer);
     }
 
     /** Sends a byte array as a length message then a data message (MPJ receives need the count). */

@@ -35,6 +35,7 @@ final class RankContext {
     final SymbolTable<CommInfo> comms;
     final SymbolTable<DatatypeInfo> datatypes;
     final SymbolTable<RedOpInfo> redops;
+    final CallArraysTable arrays = new CallArraysTable();
     /** Appended by the fold thread only. */
     final EventStore store;
     /** Mode full: the rank's loop-compressed trace; null in dump mode. */
@@ -147,7 +148,7 @@ final class RankContext {
         RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason, memory);
         long[] words = store == null ? new long[0] : store.toArray();
         return new RankTrace(rank, host, initNanos, words.length / org.mpjtrace.trace.Event.WORDS, words,
-                comms.infos(), datatypes.infos(), redops.infos(), stats);
+                comms.infos(), datatypes.infos(), redops.infos(), stats, arrays.snapshot());
     }
 
     /** The job's metadata as rank 0 writes it, the trace written at {@code endMillis}. */

@@ -4,6 +4,7 @@ import static org.mpjtrace.trace.Event.NONE;
 
 import org.mpjtrace.signatures.Mix64;
 import org.mpjtrace.signatures.StackSignature;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -29,6 +30,8 @@ final class ThreadRecorder {
     /** This thread's shadow stack, the same before and after MPI.Init bound it to a rank. */
     private final ShadowStack stack;
     private final SignatureSet registered;
+    /** Digests of array arguments this thread has put in its rank's {@link CallArraysTable}. */
+    private final SignatureSet arraysRegistered;
     private final CallPathRegistry paths;
 
     /** Mode chameleon: the marker rule; null when no call is a marker. */
@@ -55,6 +58,7 @@ final class ThreadRecorder {
         markers = null;
         stack = null;
         registered = null;
+        arraysRegistered = null;
         paths = null;
     }
 
@@ -68,6 +72,7 @@ final class ThreadRecorder {
         this.markers = ctx.chameleon == null || config.marker.isNone() ? null : config.marker;
         this.stack = Context.STACK.get(); // built on its own thread: this is that thread's stack
         this.registered = new SignatureSet();
+        this.arraysRegistered = new SignatureSet();
         this.paths = ctx.tracer.paths;
         this.faultCountdown = config.faultRank == ctx.rank ? config.faultAfter : Long.MAX_VALUE;
         ctx.rings.add(ring);
@@ -83,7 +88,7 @@ final class ThreadRecorder {
     void write(int site, int op, Object comm, Object dt, int count, int peer, int tag,
                Object dt2, int count2, int peer2, int tag2, Object redop, int color, int key,
                Object reqs, Object result, int[] a1, int[] a2, int[] a3, int[] a4, long enter, long exit)
-            throws ReflectiveOperationException {
+            throws Throwable {
         if (--faultCountdown == 0) throw new IllegalStateException("injected fault (agent key injectFault)");
         long stackSignature = stackSignature(site);
         int request = NONE;
@@ -109,8 +114,17 @@ final class ThreadRecorder {
             default:
                 break;
         }
+        if (reqs != null && OpTraits.createsComm(op)) {
+            // A communicator constructor's object argument (ApiTable passes it where requests go): what a
+            // replay needs to make the communicator again. Constructors are rare; Create's group allocates.
+            if (op == Op.CREATE.code) a1 = ctx.mpj.groupRanks(reqs, comm);
+            else if (op == Op.CREATE_INTERCOMM.code) color = commId(reqs);
+            else if (reqs instanceof boolean[] flags) color = bits(flags); // Sub's remain_dims, Create_cart's periods
+        }
+        if (reqs != null && (op == Op.PACK.code || op == Op.UNPACK.code)) count2 = ctx.mpj.bufferCapacity(reqs);
         if (a1 != null) {
-            digest = Mix64.combine(Mix64.combine(Mix64.of(a1), Mix64.of(a2)), Mix64.combine(Mix64.of(a3), Mix64.of(a4)));
+            digest = CallArrays.digestOf(a1, a2, a3, a4);
+            if (!arraysRegistered.contains(digest)) registerArrays(digest, a1, a2, a3, a4);
             if (op == Op.ALLTOALLV.code || op == Op.REDUCE_SCATTER.code) count = sum(a1);
         }
         if (OpTraits.createsComm(op) && result != null) {
@@ -181,6 +195,19 @@ final class ThreadRecorder {
         for (int i = 0; i < callerCount; i++) callers[i] = stack.caller(i);
         paths.register(signature, site, callers);
         registered.add(signature);
+    }
+
+    /** Off the hot path: once per thread and distinct array content. */
+    private void registerArrays(long digest, int[] a1, int[] a2, int[] a3, int[] a4) {
+        ctx.arrays.register(digest, a1, a2, a3, a4);
+        arraysRegistered.add(digest);
+    }
+
+    /** Flag i as bit i (at most 31 flags are kept: no grid has more dimensions). */
+    private static int bits(boolean[] flags) {
+        int b = 0;
+        for (int i = 0; i < flags.length && i < 31; i++) if (flags[i]) b |= 1 << i;
+        return b;
     }
 
     private int commId(Object comm) {

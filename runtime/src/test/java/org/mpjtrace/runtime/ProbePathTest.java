@@ -1,11 +1,14 @@
 package org.mpjtrace.runtime;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
@@ -53,6 +56,48 @@ class ProbePathTest {
         assertNotEquals(0, Event.digest(w, b));
         assertEquals("", t.stats().disabledReason());
         assertEquals(2, t.comms().size());
+    }
+
+    @Test
+    void arrayArgumentsAreKeptOncePerContentAndConstructorsKeepWhatAReplayNeeds() {
+        RankContext ctx = StandInMpj.bindRank(64, new EventStore());
+        Object comm = new Object(), dt = new Object(), local = new Object();
+        int[] counts = {1, 2, 3}, displs = {0, 1, 3};
+        long t0 = Probe.now();
+        for (int i = 0; i < 3; i++)
+            Probe.record(1, Op.GATHERV.code, comm, dt, 2, 0, N, dt, N, N, N, null, N, N, null, null, counts, displs, null, null, t0);
+        counts[2] = 4; // the program reuses its array: new content, a new entry, and the first one kept as it was
+        Probe.record(1, Op.GATHERV.code, comm, dt, 2, 0, N, dt, N, N, N, null, N, N, null, null, counts, displs, null, null, t0);
+        // StandInMpj takes an int[] for Create's group (its members' ranks) and a byte[] for Pack's buffer.
+        Probe.record(2, Op.CREATE.code, comm, null, N, N, N, null, N, N, N, null, N, N, new int[] {0, 2}, new Object(), null, null, null, null, t0);
+        Probe.record(3, Op.SUB.code, comm, null, N, N, N, null, N, N, N, null, N, N, new boolean[] {false, true, true}, new Object(),
+                null, null, null, null, t0);
+        Probe.record(4, Op.CREATE_INTERCOMM.code, comm, null, N, 2, 91, null, N, N, N, null, N, 0, local, new Object(), null, null, null, null, t0);
+        Probe.record(5, Op.PACK.code, comm, dt, 3, N, 20, null, N, N, N, null, N, N, new byte[48], null, null, null, null, null, t0);
+        ctx.drainRings();
+        RankTrace t = ctx.toTrace();
+        long[] w = t.words();
+
+        long first = CallArrays.digestOf(new int[] {1, 2, 3}, displs, null, null), second = CallArrays.digestOf(counts, displs, null, null);
+        for (int i = 0; i < 3; i++) assertEquals(first, Event.digest(w, RankTrace.base(i)));
+        assertEquals(second, Event.digest(w, RankTrace.base(3)));
+        long group = CallArrays.digestOf(new int[] {0, 2}, null, null, null);
+        assertEquals(group, Event.digest(w, RankTrace.base(4)));
+        assertEquals(List.of(first, second, group), t.arrays().stream().map(CallArrays::digest).toList(), "one entry per content, in order");
+        assertArrayEquals(new int[] {1, 2, 3}, t.arrays().get(0).a1(), "the arrays as they were at the call");
+        assertArrayEquals(new int[] {1, 2, 4}, t.arrays().get(1).a1());
+        assertArrayEquals(displs, t.arrays().get(1).a2());
+        assertArrayEquals(new int[] {0, 2}, t.arrays().get(2).a1());
+        for (CallArrays a : t.arrays()) assertTrue(a.consistent());
+
+        assertEquals(0b110, Event.color(w, RankTrace.base(5)), "Sub's remain_dims, bit i for dimension i");
+        int b = RankTrace.base(6);
+        assertEquals(ctx.comms.idOf(local), Event.color(w, b), "Create_intercomm's local communicator");
+        assertEquals(0, Event.key(w, b), "its local leader");
+        assertEquals(2, Event.peer(w, b));
+        b = RankTrace.base(7);
+        assertEquals(48, Event.count2(w, b), "Pack: the buffer's capacity");
+        assertEquals(20, Event.tag(w, b), "Pack: the position");
     }
 
     @Test

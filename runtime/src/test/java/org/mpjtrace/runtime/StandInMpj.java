@@ -17,6 +17,8 @@ final class StandInMpj implements MpjAccess {
     @Override public int shiftDest(Object shiftParms) { return 1; }
     @Override public int statusSource(Object status) { return 2; }
     @Override public int statusTag(Object status) { return 5; }
+    @Override public int[] groupRanks(Object group, Object comm) { return (int[]) group; }
+    @Override public int bufferCapacity(Object buffer) { return ((byte[]) buffer).length; }
     @Override public void sendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }
     @Override public byte[] recvBytes(Object comm, int source, int tag) { throw new UnsupportedOperationException(); }
     @Override public Object isendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }

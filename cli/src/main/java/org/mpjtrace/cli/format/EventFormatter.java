@@ -2,6 +2,7 @@ package org.mpjtrace.cli.format;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.DatatypeInfo;
@@ -40,6 +41,8 @@ public final class EventFormatter {
     private final int siteWidth;
     /** Each stack signature with callers, as shown in the call-site column. */
     private final Map<Long, String> contexts = new HashMap<>();
+    /** The rank's call arrays by digest, made when an event first needs them. */
+    private Map<Long, CallArrays> arrays;
 
     public EventFormatter(TraceFile trace, RankTrace rank) {
         this.trace = trace;
@@ -130,7 +133,41 @@ public final class EventFormatter {
         p.count("count", Event.count(w, b)).type("type", Event.datatype(w, b));
         p.count("rcount", Event.count2(w, b)).type("rtype", Event.datatype2(w, b));
         p.redop(Event.redop(w, b));
+        switch (op) {
+            case GATHERV, ALLGATHERV -> arrays(b, p, "rcounts", "displs");
+            case SCATTERV -> arrays(b, p, "scounts", "displs");
+            case ALLTOALLV -> arrays(b, p, "scounts", "sdispls", "rcounts", "rdispls");
+            case REDUCE_SCATTER -> arrays(b, p, "rcounts");
+            default -> { }
+        }
         p.num("comm", Event.comm(w, b));
+    }
+
+    /** The arrays the call passed, from the rank's table of call arrays, under these names in argument order. */
+    private void arrays(int b, Params p, String... names) {
+        long digest = Event.digest(w, b);
+        if (digest == 0) return;
+        CallArrays a = arraysByDigest().get(digest);
+        if (a == null) {
+            p.put("arrays", "#" + Long.toHexString(digest));
+            return;
+        }
+        int[][] all = {a.a1(), a.a2(), a.a3(), a.a4()};
+        for (int i = 0; i < names.length; i++) if (all[i] != null) p.put(names[i], list(all[i]));
+    }
+
+    private Map<Long, CallArrays> arraysByDigest() {
+        if (arrays == null) {
+            arrays = new HashMap<>();
+            for (CallArrays a : rank.arrays()) arrays.put(a.digest(), a);
+        }
+        return arrays;
+    }
+
+    private static String list(int[] values) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < values.length; i++) sb.append(i == 0 ? "" : " ").append(values[i]);
+        return sb.append(']').toString();
     }
 
     private void completion(int b, Params p) {
@@ -147,14 +184,38 @@ public final class EventFormatter {
             int color = Event.color(w, b);
             p.put("color", color == Sentinels.UNDEFINED ? "UNDEFINED" : Integer.toString(color));
             p.raw("key", Event.key(w, b));
+        } else if (op == Op.CREATE_INTERCOMM) {
+            p.num("local", Event.color(w, b)).raw("leader", Event.key(w, b)).rank("remote", Event.peer(w, b)).num("tag", Event.tag(w, b));
+        } else if (op == Op.CREATE) {
+            arrays(b, p, "group");
+        } else if (op == Op.CREATE_CART) {
+            arrays(b, p, "dims");
+            p.put("periodic", bits(Event.color(w, b)));
+            p.raw("reorder", Event.key(w, b));
+        } else if (op == Op.CREATE_GRAPH) {
+            arrays(b, p, "index", "edges");
+            p.raw("reorder", Event.key(w, b));
+        } else if (op == Op.SUB) {
+            p.put("remain", bits(Event.color(w, b)));
+        } else if (op == Op.MERGE) {
+            p.raw("high", Event.color(w, b));
         } else {
             p.rank("peer", Event.peer(w, b)).num("tag", Event.tag(w, b));
         }
         p.num("comm", Event.comm(w, b)).num("newcomm", Event.result(w, b));
     }
 
+    /** Recorded flags (bit i for flag i) as the dimensions they name, e.g. {@code 0,2}; {@code none} when none is set, {@code ?} when not recorded. */
+    private static String bits(int flags) {
+        if (flags == Event.NONE) return "?";
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 31; i++) if ((flags & (1 << i)) != 0) sb.append(sb.length() == 0 ? "" : ",").append(i);
+        return sb.length() == 0 ? "none" : sb.toString();
+    }
+
     private void packing(int b, Params p) {
         p.count("count", Event.count(w, b)).type("type", Event.datatype(w, b)).num("comm", Event.comm(w, b));
+        p.num("position", Event.tag(w, b)).num("capacity", Event.count2(w, b));
     }
 
     private void setup(int b, Params p) {

@@ -3,7 +3,6 @@ package org.mpjtrace.cli.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -40,26 +39,12 @@ class ReplayIT {
     @ParameterizedTest(name = "{0} on 4 ranks")
     @EnumSource(Examples.class)
     void replayMakesTheRecordedCalls(Examples ex) {
-        assumeTrue(ex != Examples.API_TOUR, "ApiTour is refused: see apiTourIsRefusedInOneLine");
         replayEqualsOriginal(ex, 4, JobRequest.MULTICORE, null);
     }
 
     @Test
     void niodev() {
         replayEqualsOriginal(Examples.STENCIL_2D, 4, JobRequest.NIODEV, NiodevDaemon.machines());
-    }
-
-    @Test
-    void apiTourIsRefusedInOneLine() {
-        Path original = dir.resolve("ApiTour.mpjt");
-        MpjJobs.assertSucceeded(MpjJobs.run("ApiTour", 4, "multicore", null, original, "full", null, List.of()));
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        picocli.CommandLine cl = Main.newCommandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        assertEquals(2, cl.execute("replay", original.toString()));
-        assertEquals(1, err.toString().lines().count(), err.toString());
-        assertTrue(err.toString().contains(original + ": cannot be replayed: it holds "), err.toString());
     }
 
     @Test

@@ -5,6 +5,7 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import java.util.List;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.RankStats;
@@ -12,8 +13,8 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
 
 /**
- * Version 1: rank, host, initNanos (8 fixed bytes), event count, the events ({@link EventWords}), the
- * communicator, datatype and reduction-op tables, the rank's stats. Expects a trace that passed
+ * Version 5: rank, host, initNanos (8 fixed bytes), event count, the events ({@link EventWords}), the
+ * communicator, datatype and reduction-op tables, the rank's stats, the table of call arrays. Expects a trace that passed
  * {@link TraceRules#rankProblem}: words of the right length, tables and stats present.
  */
 final class RankTraceSerializer extends Serializer<RankTrace> {
@@ -29,6 +30,7 @@ final class RankTraceSerializer extends Serializer<RankTrace> {
         ListCodec.write(kryo, out, t.datatypes());
         ListCodec.write(kryo, out, t.redops());
         kryo.writeObject(out, t.stats());
+        ListCodec.write(kryo, out, t.arrays());
     }
 
     @Override
@@ -42,6 +44,7 @@ final class RankTraceSerializer extends Serializer<RankTrace> {
         List<DatatypeInfo> datatypes = ListCodec.read(kryo, in, DatatypeInfo.class, DatatypeInfoSerializer.MIN_BYTES, "datatype");
         List<RedOpInfo> redops = ListCodec.read(kryo, in, RedOpInfo.class, RedOpInfoSerializer.MIN_BYTES, "reduction op");
         RankStats stats = kryo.readObject(in, RankStats.class);
-        return new RankTrace(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats);
+        List<CallArrays> arrays = ListCodec.read(kryo, in, CallArrays.class, CallArraysSerializer.MIN_BYTES, "call arrays");
+        return new RankTrace(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays);
     }
 }

@@ -3,6 +3,7 @@ package org.mpjtrace.trace.io;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 import com.esotericsoftware.kryo.Kryo;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
@@ -35,6 +36,7 @@ final class TraceKryo {
     static final int CALL_PATH_TABLE = 31;
     static final int GLOBAL_TRACE = 32;
     static final int MARKER_LOG = 33;
+    static final int CALL_ARRAYS = 34;
 
     /**
      * One instance per thread for the codecs of messages sent at every marker (mode chameleon): making a
@@ -68,6 +70,7 @@ final class TraceKryo {
         kryo.register(CallPathTable.class, new CallPathTableSerializer(), CALL_PATH_TABLE);
         kryo.register(GlobalTrace.class, new GlobalTraceSerializer(), GLOBAL_TRACE);
         kryo.register(MarkerLog.class, new MarkerLogSerializer(), MARKER_LOG);
+        kryo.register(CallArrays.class, new CallArraysSerializer(), CALL_ARRAYS);
         return kryo;
     }
 }

@@ -1,9 +1,12 @@
 package org.mpjtrace.trace.io;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.ToIntFunction;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
@@ -45,6 +48,8 @@ final class TraceRules {
         if (table == null) table = tableProblem(r, "reduction op", t.redops(), o -> o.id());
         if (table != null) return table;
         if (t.stats() == null) return "rank " + r + ": no statistics";
+        String arrays = arraysProblem(r, t.arrays());
+        if (arrays != null) return arrays;
         long[] w = t.words();
         for (int i = 0; i < t.eventCount(); i++) {
             int b = RankTrace.base(i);
@@ -52,6 +57,18 @@ final class TraceRules {
             if (Op.ofCode(op) == null) return "rank " + r + ": event " + i + " has unknown op code " + op;
             int site = Event.site(w, b);
             if (site < 0) return "rank " + r + ": event " + i + " names call site " + site;
+        }
+        return null;
+    }
+
+    /** A table of call arrays must hold each digest once, each made of its arrays. */
+    private static String arraysProblem(int rank, List<CallArrays> arrays) {
+        if (arrays == null) return "rank " + rank + ": no table of call arrays";
+        Set<Long> seen = new HashSet<>();
+        for (CallArrays a : arrays) {
+            if (a == null) return "rank " + rank + ": a null entry in the table of call arrays";
+            if (!seen.add(a.digest())) return "rank " + rank + ": call arrays " + Long.toHexString(a.digest()) + " listed twice";
+            if (!a.consistent()) return "rank " + rank + ": call arrays " + Long.toHexString(a.digest()) + " do not hash to their digest";
         }
         return null;
     }

@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
@@ -42,7 +43,11 @@ class CorruptTraceFileTest {
     }
 
     private static RankTrace withWords(RankTrace t, int eventCount, long[] words) {
-        return new RankTrace(t.rank(), t.host(), t.initNanos(), eventCount, words, t.comms(), t.datatypes(), t.redops(), t.stats());
+        return new RankTrace(t.rank(), t.host(), t.initNanos(), eventCount, words, t.comms(), t.datatypes(), t.redops(), t.stats(), t.arrays());
+    }
+
+    private static RankTrace withArrays(RankTrace t, List<CallArrays> arrays) {
+        return new RankTrace(t.rank(), t.host(), t.initNanos(), t.eventCount(), t.words(), t.comms(), t.datatypes(), t.redops(), t.stats(), arrays);
     }
 
     private FileForge metaAndRank(RankTrace rank) {
@@ -252,6 +257,14 @@ class CorruptTraceFileTest {
         RankTrace badTable = new RankTrace(0, "h", 0, 0, new long[0], List.of(), List.of(), List.of(new org.mpjtrace.trace.RedOpInfo(1, 3)),
                 RankStats.EMPTY);
         TraceSamples.assertContains(failure(metaAndRank(badTable).toByteArray()), "rank 0: reduction op at index 0 has id 1");
+
+        int[] counts = {1, 2, 3};
+        CallArrays good = new CallArrays(CallArrays.digestOf(counts, null, null, null), counts, null, null, null);
+        CallArrays misfiled = new CallArrays(good.digest() + 1, counts, null, null, null);
+        TraceSamples.assertContains(failure(metaAndRank(withArrays(r0, List.of(misfiled))).toByteArray()),
+                "rank 0: call arrays " + Long.toHexString(good.digest() + 1) + " do not hash to their digest");
+        TraceSamples.assertContains(failure(metaAndRank(withArrays(r0, List.of(good, good))).toByteArray()),
+                "rank 0: call arrays " + Long.toHexString(good.digest()) + " listed twice");
 
         List<CallSite> misnumbered = List.of(TraceSamples.sites().get(1));
         TraceSamples.assertContains(failure(new FileForge().section(SectionKind.META, TraceSamples.meta(3))

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
@@ -115,7 +116,11 @@ final class TraceSamples {
                 new DatatypeInfo(2, 8, 8, 1));
         List<RedOpInfo> redops = List.of(new RedOpInfo(0, 3), new RedOpInfo(1, -17));
         RankStats stats = new RankStats(rank * 3L, Long.MAX_VALUE - rank, rank, rank == 1 ? "ring full" : "");
-        return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats);
+        // Call arrays: null, empty, negative and extreme elements all come back.
+        int[] counts = {1, 2, rank}, displs = {0, 1, 3}, odd = {-5, Integer.MIN_VALUE, Integer.MAX_VALUE}, empty = {};
+        List<CallArrays> arrays = List.of(new CallArrays(CallArrays.digestOf(counts, displs, null, null), counts, displs, null, null),
+                new CallArrays(CallArrays.digestOf(null, empty, null, odd), null, empty, null, odd));
+        return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats, arrays);
     }
 
     /** A rank of {@code n} events of pseudo-random but valid content. */
@@ -154,6 +159,15 @@ final class TraceSamples {
         assertEquals(expected.datatypes(), actual.datatypes(), r + "datatypes");
         assertEquals(expected.redops(), actual.redops(), r + "redops");
         assertEquals(expected.stats(), actual.stats(), r + "stats");
+        assertEquals(expected.arrays().size(), actual.arrays().size(), r + "call arrays");
+        for (int i = 0; i < expected.arrays().size(); i++) {
+            CallArrays e = expected.arrays().get(i), a = actual.arrays().get(i);
+            assertEquals(e.digest(), a.digest(), r + "call arrays " + i);
+            assertArrayEquals(e.a1(), a.a1(), r + "call arrays " + i + " a1");
+            assertArrayEquals(e.a2(), a.a2(), r + "call arrays " + i + " a2");
+            assertArrayEquals(e.a3(), a.a3(), r + "call arrays " + i + " a3");
+            assertArrayEquals(e.a4(), a.a4(), r + "call arrays " + i + " a4");
+        }
     }
 
     /** Asserts the message is fit for one line of output and begins with the source's name. */
