@@ -13,7 +13,8 @@ import org.mpjtrace.trace.RedOpInfo;
  * The tracer's own way into MPJ, by reflection on the classes of one rank. In multicore mode every rank
  * has its own copy of mpi.* in its own class loader, invisible from the system loader that holds the
  * tracer, so nothing here names an MPJ type: one instance per rank resolves them from an MPJ object of
- * that rank. Used off the hot path only (registration of new objects, Init, Finalize).
+ * that rank. Used off the hot path (registration of new objects, communicator constructors, Init,
+ * Finalize), except for the capacity of Pack's and Unpack's buffer, read through a handle that allocates nothing.
  */
 final class MpjReflect implements MpjAccess {
     private final Method rank;
