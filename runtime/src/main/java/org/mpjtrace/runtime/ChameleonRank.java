@@ -98,7 +98,7 @@ final class ChameleonRank {
         }
         if (file != null) handToFile(arrivals, acted, state, changed, start, mergeNanos, merging ? ctx.meta(System.currentTimeMillis()) : null);
         // The vote, clustering, merge and file rewrite are the tracer's time, not the program's compute.
-        sink.tracerWorkEnded(System.nanoTime());
+        ctx.resumeProgram();
     }
 
     /**

@@ -88,11 +88,8 @@ final class ChameleonSink implements RecordSink {
         signatures.resetCallPath();
     }
 
-    /**
-     * The tracer's work at a marker ended at {@code nanos}: the next call's compute time counts from
-     * here, so that replays and the COMP signature do not take the tracer's time for the program's.
-     */
-    synchronized void tracerWorkEnded(long nanos) {
+    @Override
+    public synchronized void resumeAt(long nanos) {
         lastExit = Math.max(lastExit, nanos);
         if (partial != null) partial.resumeAt(nanos);
     }

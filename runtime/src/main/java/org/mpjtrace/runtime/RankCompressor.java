@@ -28,8 +28,8 @@ final class RankCompressor implements RecordSink {
         previousExit = org.mpjtrace.trace.Event.exit(w, base);
     }
 
-    /** The rank's program resumed at {@code nanos} after work of the tracer's: the next compute time counts from then. */
-    void resumeAt(long nanos) {
+    @Override
+    public void resumeAt(long nanos) {
         previousExit = Math.max(previousExit, nanos);
     }
 

@@ -136,6 +136,18 @@ final class RankContext {
         }
     }
 
+    /**
+     * The tracer's own work on this rank's thread (its set-up after MPI.Init, a marker's) ends now: the
+     * rank's next call counts its compute time from here ({@link RecordSink#resumeAt}). Folds the rings
+     * first, so that the point falls between the calls made before and after.
+     */
+    void resumeProgram() {
+        drainRings();
+        synchronized (foldLock) {
+            sink.resumeAt(System.nanoTime());
+        }
+    }
+
     /** This rank's section of the file: tables, statistics and, when a dump is kept, its events. Call after {@link #drainRings()}. */
     RankTrace toTrace() {
         long waits = 0, waitNanos = 0;

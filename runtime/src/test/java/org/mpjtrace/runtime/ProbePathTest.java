@@ -12,6 +12,7 @@ import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.fold.EventNode;
 
 /** The whole path of a call inside one JVM: probe, ring, fold thread, rank trace. */
 class ProbePathTest {
@@ -98,6 +99,23 @@ class ProbePathTest {
         b = RankTrace.base(7);
         assertEquals(48, Event.count2(w, b), "Pack: the buffer's capacity");
         assertEquals(20, Event.tag(w, b), "Pack: the position");
+    }
+
+    @Test
+    void theTracersOwnWorkOnARankIsNotTheNextCallsCompute() throws InterruptedException {
+        RankContext ctx = StandInMpj.bindRank("ringSize=64,mode=full", new EventStore());
+        Object comm = new Object(), dt = new Object();
+        Probe.record(1, Op.SEND.code, comm, dt, 1, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, Probe.now());
+        Thread.sleep(30); // the tracer at work on the rank's thread: its set-up after MPI.Init, a marker
+        long workEnded = Probe.now();
+        ctx.resumeProgram();
+        long enter = Probe.now();
+        Probe.record(2, Op.BARRIER.code, comm, null, N, N, N, null, N, N, N, null, N, N, null, null, null, null, null, null, enter);
+        ctx.drainRings();
+        EventNode second = (EventNode) ctx.compressor.nodes().get(1);
+        assertEquals(Op.BARRIER.code, second.op());
+        assertTrue(second.compute().max() <= enter - workEnded,
+                "compute " + second.compute().max() + " ns counts from the end of the tracer's work, not from the first call (30 ms before)");
     }
 
     @Test
