@@ -55,6 +55,8 @@ final class RankScript {
             int b = RankTrace.base(i);
             if (i > 0) clock.compute(Event.enter(own.words(), b) - lastExit);
             lastExit = Event.exit(own.words(), b);
+            // After Init the tracer set the rank up before the program went on: its time, not the program's.
+            if (Event.opCode(own.words(), b) == Op.INIT.code) lastExit += own.stats().setupNanos();
             step.call(own.words(), b);
             calls[0]++;
         }

@@ -17,6 +17,7 @@ import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.TraceMemory;
 
 /** Small hand-made traces with known contents, written with the real TraceWriter. */
 final class TestTraces {
@@ -68,7 +69,7 @@ final class TestTraces {
                 ev(Op.PROBE, 2).peer(1).tag(9).count(0).comm(0).at(62_000_000, 62_000_001),
                 ev(Op.SEND, 1).peer(1).tag(2).count(5).type(OBJECT).comm(0).at(63_000_000, 63_000_010),
                 ev(Op.FINALIZE, 4).at(70_000_000, 70_500_000));
-        RankTrace r1 = rank(1, 2, new RankStats(3, 1_500_000, 2, "ring overflow\non rank 1"),
+        RankTrace r1 = rank(1, 2, new RankStats(3, 1_500_000, 2, "ring overflow\non rank 1", TraceMemory.NONE, 250_000_000),
                 ev(Op.INIT, 0).comm(0).at(-4_000, -1_000),
                 ev(Op.IRECV, 2).peer(0).tag(7).count(100).type(DOUBLE).comm(0).req(0).at(1_000, 2_000),
                 ev(Op.WAIT, 1).count(1).req(0).at(2_000, 12_000),

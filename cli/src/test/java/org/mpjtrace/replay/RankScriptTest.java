@@ -11,8 +11,10 @@ import org.mpjtrace.fixtures.EventBuilder;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.fold.EventRecords;
 import org.mpjtrace.trace.fold.TraceFolding;
 import org.mpjtrace.trace.global.GlobalTrace;
@@ -40,6 +42,22 @@ class RankScriptTest {
         assertEquals("Isend with peer -2 (rank 1 and its lead's offset -3): in a clustered trace, this rank's peers differ from its lead's, "
                 + "whose calls it replays", e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
+    }
+
+    /** A dump replays the exact time between calls, except the tracer's set-up after Init, which was not the program's. */
+    @Test
+    void aDumpReplaysTheTimeBetweenCallsButNotTheTracersSetUp() {
+        long setup = 40_000_000L;
+        EventBuilder[] events = {
+                new EventBuilder(Op.INIT, 0, ORIGIN).comm(0).at(0, 1_000),
+                new EventBuilder(Op.BARRIER, 1, ORIGIN).comm(0).at(1_000 + setup + 500, 2_000 + setup),
+                new EventBuilder(Op.BARRIER, 2, ORIGIN).comm(0).at(2_300 + setup, 3_000 + setup)};
+        RankTrace rank = new RankTrace(0, "h", ORIGIN, events.length, EventBuilder.words(events), List.of(), List.of(), List.of(),
+                new RankStats(0, 0, 0, "", TraceMemory.NONE, setup));
+        TraceFile dump = new TraceFile(new JobMeta("dump", "multicore", 1, 0, 1, "Tour", Map.of(), "0.1.0"), List.of(), List.of(rank));
+        ComputeClock clock = new ComputeClock(false, 1);
+        assertEquals(3, new RankScript(dump, 0).play(clock, (w, b) -> {}));
+        assertEquals(500 + 300, clock.totalNanos());
     }
 
     private static TraceFile clusteredRing(int lead) {

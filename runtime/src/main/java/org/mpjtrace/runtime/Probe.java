@@ -80,7 +80,7 @@ public final class Probe {
                     Event.NONE, Event.NONE, null, Event.NONE, Event.NONE, null, null, null, null, null, null, enter, exit);
             // Setting the rank up (a collective clone of COMM_WORLD among them) is the tracer's time: with
             // 64 ranks it took over a second, which the first call's compute time would otherwise hold.
-            ctx.resumeProgram();
+            ctx.setUpEnded(exit);
         } catch (Throwable t) {
             ctx.disable(t);
         }

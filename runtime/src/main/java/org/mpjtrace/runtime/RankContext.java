@@ -52,6 +52,8 @@ final class RankContext {
     private final AtomicLong internalErrors = new AtomicLong();
     private volatile boolean tracing = true;
     private volatile String disabledReason = "";
+    /** The tracer's set-up of this rank after MPI.Init returned ({@link #setUpEnded}). */
+    private volatile long setupNanos;
 
     /**
      * The context of the rank whose MPI.Init just returned; clones COMM_WORLD (a collective).
@@ -136,6 +138,12 @@ final class RankContext {
         }
     }
 
+    /** The tracer finished setting this rank up, MPI.Init having returned at {@code initExit}: the program resumes. */
+    void setUpEnded(long initExit) {
+        setupNanos = Math.max(0, System.nanoTime() - initExit);
+        resumeProgram();
+    }
+
     /**
      * The tracer's own work on this rank's thread (its set-up after MPI.Init, a marker's) ends now: the
      * rank's next call counts its compute time from here ({@link RecordSink#resumeAt}). Folds the rings
@@ -157,7 +165,7 @@ final class RankContext {
         }
         TraceMemory memory = chameleon != null ? chameleon.memory()
                 : compressor != null ? TraceMemory.atFinalize(TraceFootprint.bytes(compressor.nodes())) : TraceMemory.NONE;
-        RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason, memory);
+        RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason, memory, setupNanos);
         long[] words = store == null ? new long[0] : store.toArray();
         return new RankTrace(rank, host, initNanos, words.length / org.mpjtrace.trace.Event.WORDS, words,
                 comms.infos(), datatypes.infos(), redops.infos(), stats, arrays.snapshot());

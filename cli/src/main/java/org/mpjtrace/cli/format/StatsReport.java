@@ -31,12 +31,13 @@ public final class StatsReport {
         // A full-mode trace without its dump keeps no calls per rank: GlobalSummary covers it.
         if (events > 0 || trace.global() == null) printCallTables(out, stats);
         out.println("Tracer per rank:");
-        TextTable tracer = new TextTable(">rank", "host", ">events", ">ring waits", ">wait ms", ">internal errors", "tracing");
+        TextTable tracer = new TextTable(">rank", "host", ">events", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
         for (RankTrace r : trace.ranks()) {
             RankStats s = r.stats();
             String state = s.disabledReason() == null || s.disabledReason().isEmpty()
                     ? "on" : "tracing disabled: " + s.disabledReason().replaceAll("\\p{Cntrl}+", " ").strip();
-            tracer.row(r.rank(), r.host(), r.eventCount(), s.ringWaits(), Units.millis(s.ringWaitNanos()), s.internalErrors(), state);
+            tracer.row(r.rank(), r.host(), r.eventCount(), Units.millis(s.setupNanos()), s.ringWaits(), Units.millis(s.ringWaitNanos()),
+                    s.internalErrors(), state);
         }
         printOrNone(out, tracer);
     }

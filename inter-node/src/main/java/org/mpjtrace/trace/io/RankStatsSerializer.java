@@ -9,7 +9,7 @@ import org.mpjtrace.trace.TraceMemory;
 
 /**
  * Ring waits, wait ns, internal errors, disabled reason, then the trace memory per state: for each of
- * the four states its marker count, max bytes and sum of bytes (varlongs).
+ * the four states its marker count, max bytes and sum of bytes (varlongs); since version 5 the set-up ns.
  */
 final class RankStatsSerializer extends Serializer<RankStats> {
 
@@ -25,6 +25,7 @@ final class RankStatsSerializer extends Serializer<RankStats> {
             out.writeVarLong(m.maxBytes()[i], true);
             out.writeVarLong(m.sumBytes()[i], true);
         }
+        out.writeVarLong(s.setupNanos(), true);
     }
 
     @Override
@@ -40,6 +41,8 @@ final class RankStatsSerializer extends Serializer<RankStats> {
             sum[i] = in.readVarLong(true);
             if (markers[i] < 0 || max[i] < 0 || sum[i] < 0) throw new CorruptDataException("negative trace memory figure");
         }
-        return new RankStats(ringWaits, ringWaitNanos, internalErrors, disabledReason, new TraceMemory(markers, max, sum));
+        long setupNanos = in.readVarLong(true);
+        if (setupNanos < 0) throw new CorruptDataException("negative set-up time");
+        return new RankStats(ringWaits, ringWaitNanos, internalErrors, disabledReason, new TraceMemory(markers, max, sum), setupNanos);
     }
 }

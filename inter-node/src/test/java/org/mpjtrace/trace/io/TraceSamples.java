@@ -22,6 +22,7 @@ import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
+import org.mpjtrace.trace.TraceMemory;
 
 /** Traces for the tests: small, but with every field set, negative values and extreme times. */
 final class TraceSamples {
@@ -115,7 +116,8 @@ final class TraceSamples {
         List<DatatypeInfo> datatypes = List.of(new DatatypeInfo(0, 5, 4, 1), new DatatypeInfo(1, 1, 1, 1),
                 new DatatypeInfo(2, 8, 8, 1));
         List<RedOpInfo> redops = List.of(new RedOpInfo(0, 3), new RedOpInfo(1, -17));
-        RankStats stats = new RankStats(rank * 3L, Long.MAX_VALUE - rank, rank, rank == 1 ? "ring full" : "");
+        RankStats stats = new RankStats(rank * 3L, Long.MAX_VALUE - rank, rank, rank == 1 ? "ring full" : "", TraceMemory.NONE,
+                1_234_567_890L * rank);
         // Call arrays: null, empty, negative and extreme elements all come back.
         int[] counts = {1, 2, rank}, displs = {0, 1, 3}, odd = {-5, Integer.MIN_VALUE, Integer.MAX_VALUE}, empty = {};
         List<CallArrays> arrays = List.of(new CallArrays(CallArrays.digestOf(counts, displs, null, null), counts, displs, null, null),
