@@ -18,6 +18,7 @@ final class OpTraits {
     private static final byte[] REQUEST_USE = new byte[128];
     private static final boolean[] PERSISTENT = new boolean[128];
     private static final boolean[] CREATES_COMM = new boolean[128];
+    private static final boolean[] OBJECT_ARGUMENT = new boolean[128];
 
     static {
         for (Op op : new Op[] {Op.ISEND, Op.IBSEND, Op.ISSEND, Op.IRSEND, Op.IRECV})
@@ -32,6 +33,8 @@ final class OpTraits {
             REQUEST_USE[op.code] = REQ_ARRAY;
         for (Op op : new Op[] {Op.SPLIT, Op.CREATE, Op.CLONE, Op.CREATE_CART, Op.CREATE_GRAPH, Op.SUB, Op.MERGE, Op.CREATE_INTERCOMM})
             CREATES_COMM[op.code] = true;
+        for (Op op : new Op[] {Op.CREATE, Op.CREATE_CART, Op.SUB, Op.CREATE_INTERCOMM, Op.PACK, Op.UNPACK})
+            OBJECT_ARGUMENT[op.code] = true;
     }
 
     private OpTraits() {}
@@ -51,6 +54,15 @@ final class OpTraits {
 
     static boolean createsComm(int op) {
         return CREATES_COMM[op];
+    }
+
+    /**
+     * Ops whose request slot carries an object argument the recorder reads (see ApiTable): Create's
+     * group, Create_cart's periods, Sub's remain_dims, Create_intercomm's local communicator, Pack's and
+     * Unpack's buffer.
+     */
+    static boolean takesObjectArgument(int op) {
+        return OBJECT_ARGUMENT[op];
     }
 
     /**

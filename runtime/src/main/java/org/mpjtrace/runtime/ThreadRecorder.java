@@ -114,14 +114,14 @@ final class ThreadRecorder {
             default:
                 break;
         }
-        if (reqs != null && OpTraits.createsComm(op)) {
-            // A communicator constructor's object argument (ApiTable passes it where requests go): what a
-            // replay needs to make the communicator again. Constructors are rare; Create's group allocates.
+        if (reqs != null && OpTraits.takesObjectArgument(op)) {
+            // An object argument (ApiTable passes it where requests go): what a replay needs to make the
+            // communicator again, or to pack as the program did. Rare calls; Create's group allocates.
             if (op == Op.CREATE.code) a1 = ctx.mpj.groupRanks(reqs, comm);
             else if (op == Op.CREATE_INTERCOMM.code) color = commId(reqs);
             else if (reqs instanceof boolean[] flags) color = bits(flags); // Sub's remain_dims, Create_cart's periods
+            else count2 = ctx.mpj.bufferCapacity(reqs); // Pack's and Unpack's buffer
         }
-        if (reqs != null && (op == Op.PACK.code || op == Op.UNPACK.code)) count2 = ctx.mpj.bufferCapacity(reqs);
         if (a1 != null) {
             digest = CallArrays.digestOf(a1, a2, a3, a4);
             if (!arraysRegistered.contains(digest)) registerArrays(digest, a1, a2, a3, a4);
