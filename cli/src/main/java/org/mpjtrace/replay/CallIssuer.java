@@ -22,6 +22,7 @@ import mpi.Request;
 import mpi.Status;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.FlagBits;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.TraceFile;
 
@@ -262,7 +263,7 @@ final class CallIssuer {
                 Intracomm c = intracomm(comm(w, b), op);
                 CallArrays a = arraysOf(op, w, b);
                 if (a == null || a.a1() == null) throw new ReplayException("Create_cart: the trace keeps no dims for it");
-                symbols.made(result, c.Create_cart(a.a1(), flags(Event.color(w, b), a.a1().length), Event.key(w, b) == 1));
+                symbols.made(result, c.Create_cart(a.a1(), FlagBits.toArray(Event.color(w, b), a.a1().length), Event.key(w, b) == 1));
             }
             case CREATE_GRAPH -> {
                 Intracomm c = intracomm(comm(w, b), op);
@@ -273,7 +274,7 @@ final class CallIssuer {
             case SUB -> {
                 Comm c = symbols.comm(comm(w, b));
                 if (!(c instanceof Cartcomm cart)) throw new ReplayException("Sub on communicator " + comm(w, b) + ", which is not a Cartcomm");
-                symbols.made(result, cart.Sub(flags(Event.color(w, b), cart.Get().dims.length)));
+                symbols.made(result, cart.Sub(FlagBits.toArray(Event.color(w, b), cart.Get().dims.length)));
             }
             case MERGE -> {
                 Comm c = symbols.comm(comm(w, b));
@@ -300,13 +301,6 @@ final class CallIssuer {
         int n = Math.max(0, count(w, b)), position = tag(w, b);
         if (op == Op.PACK) c.Pack(buffers.toSend(t, n), 0, n, t, packing.toPack(count2(w, b), position), position);
         else c.Unpack(packing.toUnpack(), position, buffers.toReceive(t, n), 0, n, t);
-    }
-
-    /** Recorded flags (bit i for flag i) as the boolean array of {@code n} flags the call took. */
-    private static boolean[] flags(int bits, int n) {
-        boolean[] f = new boolean[n];
-        for (int i = 0; i < n && i < 31; i++) f[i] = (bits & (1 << i)) != 0;
-        return f;
     }
 
     private Intracomm intracomm(int id, Op op) {

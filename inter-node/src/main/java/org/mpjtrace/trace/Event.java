@@ -41,7 +41,7 @@ package org.mpjtrace.trace;
  *       peer = direction, count = displacement, peer2/tag2 = the source and destination it answered;
  *       for Create_intercomm peer = remote leader, tag = tag, color = the local communicator's id, key =
  *       the local leader; Create: digest = hash of the group's members as ranks of the communicator;
- *       Create_cart: digest = hash of dims, color = periods (bit i for dimension i), key = reorder (0, 1);
+ *       Create_cart: digest = hash of dims, color = periods ({@link FlagBits}), key = reorder (0, 1);
  *       Create_graph: digest = hash of index and edges, key = reorder; Sub: color = remain_dims as bits;
  *       Merge: color = high (0, 1). The arrays behind each digest are in the rank's {@link CallArrays}.</li>
  *   <li>PACKING: count, datatype; tag = the position passed; count2 = the buffer's capacity in bytes.</li>

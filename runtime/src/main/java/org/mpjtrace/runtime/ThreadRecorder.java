@@ -7,6 +7,7 @@ import org.mpjtrace.signatures.StackSignature;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.FlagBits;
 import org.mpjtrace.trace.Op;
 
 /**
@@ -119,7 +120,7 @@ final class ThreadRecorder {
             // communicator again, or to pack as the program did. Rare calls; Create's group allocates.
             if (op == Op.CREATE.code) a1 = ctx.mpj.groupRanks(reqs, comm);
             else if (op == Op.CREATE_INTERCOMM.code) color = commId(reqs);
-            else if (reqs instanceof boolean[] flags) color = bits(flags); // Sub's remain_dims, Create_cart's periods
+            else if (reqs instanceof boolean[] flags) color = FlagBits.of(flags); // Sub's remain_dims, Create_cart's periods
             else count2 = ctx.mpj.bufferCapacity(reqs); // Pack's and Unpack's buffer
         }
         if (a1 != null) {
@@ -201,13 +202,6 @@ final class ThreadRecorder {
     private void registerArrays(long digest, int[] a1, int[] a2, int[] a3, int[] a4) {
         ctx.arrays.register(digest, a1, a2, a3, a4);
         arraysRegistered.add(digest);
-    }
-
-    /** Flag i as bit i (at most 31 flags are kept: no grid has more dimensions). */
-    private static int bits(boolean[] flags) {
-        int b = 0;
-        for (int i = 0; i < flags.length && i < 31; i++) if (flags[i]) b |= 1 << i;
-        return b;
     }
 
     private int commId(Object comm) {

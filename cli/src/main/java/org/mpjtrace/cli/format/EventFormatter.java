@@ -7,6 +7,7 @@ import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.FlagBits;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
@@ -205,11 +206,11 @@ public final class EventFormatter {
         p.num("comm", Event.comm(w, b)).num("newcomm", Event.result(w, b));
     }
 
-    /** Recorded flags (bit i for flag i) as the dimensions they name, e.g. {@code 0,2}; {@code none} when none is set, {@code ?} when not recorded. */
+    /** Recorded flags ({@link FlagBits}) as the dimensions they name, e.g. {@code 0,2}; {@code none} when none is set, {@code ?} when not recorded. */
     private static String bits(int flags) {
         if (flags == Event.NONE) return "?";
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < 31; i++) if ((flags & (1 << i)) != 0) sb.append(sb.length() == 0 ? "" : ",").append(i);
+        for (int i = 0; i < FlagBits.MAX; i++) if (FlagBits.isSet(flags, i)) sb.append(sb.length() == 0 ? "" : ",").append(i);
         return sb.length() == 0 ? "none" : sb.toString();
     }
 
