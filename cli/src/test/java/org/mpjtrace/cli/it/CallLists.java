@@ -19,7 +19,7 @@ final class CallLists {
 
     static Map<Integer, List<String>> printed(String stdout) {
         Map<Integer, List<String>> byRank = new TreeMap<>();
-        for (String line : stdout.split("\n")) {
+        for (String line : jobLines(stdout)) {
             if (!line.startsWith("CALL ")) continue;
             String[] f = line.trim().split(" ");
             byRank.computeIfAbsent(Integer.parseInt(f[1]), r -> new ArrayList<>()).add(f[2] + " " + f[3] + " " + f[4]);
@@ -51,14 +51,31 @@ final class CallLists {
     /** Program output without the examples' CALL lines, order-free (ranks of a job print concurrently). */
     static List<String> resultLines(String stdout) {
         List<String> lines = new ArrayList<>();
-        for (String line : stdout.split("\n")) if (!line.startsWith("CALL ")) lines.add(line);
+        for (String line : jobLines(stdout)) if (!line.startsWith("CALL ")) lines.add(line);
         lines.sort(null);
         return lines;
     }
 
     static List<String> allLinesSorted(String stdout) {
-        List<String> lines = new ArrayList<>(List.of(stdout.split("\n")));
+        List<String> lines = jobLines(stdout);
         lines.sort(null);
+        return lines;
+    }
+
+    /**
+     * MPJ 0.44's niodev starter relays its daemons' messages and, in some runs and not others, prints
+     * a token of that protocol (its IOMessagesThread's {@code EXIT@Ping#}) into the job's stdout, alone
+     * or glued to a line: it is MPJ's, not the program's output, so it is taken out and the rest kept.
+     */
+    private static final String STARTER_TOKEN = "EXIT@Ping#";
+
+    /** The job's stdout lines, with the starter's stray protocol token removed. */
+    private static List<String> jobLines(String stdout) {
+        List<String> lines = new ArrayList<>();
+        for (String line : stdout.split("\n")) {
+            String kept = line.replace(STARTER_TOKEN, "");
+            if (!kept.isEmpty() || line.isEmpty()) lines.add(kept);
+        }
         return lines;
     }
 }
