@@ -20,6 +20,7 @@
 # seconds, default 15).
 #
 #   bench/table.sh [NP...]      default 4 16 64
+#   EXAMPLES="Ring PhaseChange" bench/table.sh 16     only these examples
 #
 # ApiTour runs only when NP is 4 (it is written for 4 ranks), CGTranspose only when NP is a square.
 set -euo pipefail
@@ -56,6 +57,15 @@ examples=(
     "CGTranspose|steps=100 n=16 compute=10000|marker=site:CGTranspose.run,callFrequency=10"
     "ApiTour||marker=none"
 )
+if [ -n "${EXAMPLES:-}" ]; then
+    chosen=()
+    for want in $EXAMPLES; do
+        found=""
+        for e in "${examples[@]}"; do [ "${e%%|*}" = "$want" ] && chosen+=("$e") && found=1; done
+        [ -n "$found" ] || { echo "table.sh: EXAMPLES names '$want', which is not one of: $(printf '%s ' "${examples[@]%%|*}")" >&2; exit 2; }
+    done
+    examples=("${chosen[@]}")
+fi
 modes=(untraced dump full chameleon acurdion)
 
 runs_on() { # example np

@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
                 "First the job's metadata, then per rank its events: index, op, call site, parameters, enter time "
                         + "(from the moment the rank entered MPI.Init) and duration, in microseconds.",
                 "A full-mode trace prints as its loop structure: loops with their iteration counts, events with "
-                        + "their parameters (peers relative to the rank: r-4), each with the ranks that run it where "
+                        + "their parameters (peers relative to the rank, counted round COMM_WORLD: r-4, and on 16 ranks r+1 of rank 15 is rank 0), each with the ranks that run it where "
                         + "they are not all of the enclosing loop's; --rank R shows what rank R runs, with its own "
                         + "values; --expand --rank R prints rank R's calls one by one.",
                 "A trace of a clustering mode (chameleon, acurdion, reference) prints the same way; its header adds the "

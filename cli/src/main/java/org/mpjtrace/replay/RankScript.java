@@ -6,8 +6,6 @@ import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.fold.EventRecords;
-import org.mpjtrace.trace.fold.Field;
-import org.mpjtrace.trace.fold.RelativePeers;
 import org.mpjtrace.trace.global.GlobalExpansion;
 
 /**
@@ -36,9 +34,9 @@ final class RankScript {
         if (trace.global() != null) {
             long[] w = new long[Event.WORDS];
             try {
+                int worldSize = trace.meta().worldSize();
                 GlobalExpansion.expand(trace.global(), rank, (e, values) -> {
-                    checkOffsets(e.op(), values);
-                    EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, w, 0);
+                    EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, worldSize, w, 0);
                     clock.compute(e.compute());
                     step.call(w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
                     calls[0]++;
@@ -61,23 +59,5 @@ final class RankScript {
             calls[0]++;
         }
         return calls[0];
-    }
-
-    /**
-     * A rank of a clustered trace replays its lead's peers relative to itself, which can fall below rank
-     * 0 (the first rank of a ring replaying the last one's "send to r - (P - 1)"): MPJ would take such a
-     * peer for a sentinel (PROC_NULL, ANY_SOURCE) or fail on it, so say so first. Only here is it known
-     * that the stored value was an offset; peers past the communicator's end are caught where the call is
-     * issued, which knows the communicator's size.
-     */
-    private void checkOffsets(int opCode, long[] values) {
-        Op op = Op.ofCode(opCode);
-        if (op == null || op.family != Op.Family.P2P) return;
-        for (Field f : Field.ALL) {
-            long stored = values[f.ordinal()];
-            if (RelativePeers.isRelative(opCode, f) && RelativePeers.isOffset(stored) && stored + rank < 0)
-                throw new ReplayException(op.mpjName + " with peer " + (stored + rank) + " (rank " + rank + " and its lead's offset "
-                        + stored + "): in a clustered trace, this rank's peers differ from its lead's, whose calls it replays");
-        }
     }
 }

@@ -137,7 +137,7 @@ public final class ChameleonTraces {
         long previousExit = TestTraces.INIT_NANOS;
         for (int i = 0; i < events.size(); i++) {
             int base = RankTrace.base(i);
-            folding.append(EventRecords.toNode(w, base, rank, previousExit));
+            folding.append(EventRecords.toNode(w, base, rank, WORLD, previousExit));
             previousExit = Event.exit(w, base);
         }
         return folding.nodes();

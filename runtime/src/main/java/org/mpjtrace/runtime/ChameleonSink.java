@@ -24,6 +24,7 @@ import org.mpjtrace.trace.fold.TraceShapeSignature;
  */
 final class ChameleonSink implements RecordSink {
     private final int rank;
+    private final int worldSize;
     private final int window;
     private final IntervalSignatures signatures;
     /** Mode acurdion, else null. */
@@ -34,14 +35,15 @@ final class ChameleonSink implements RecordSink {
     /** Exit time of the rank's last call: the next call's compute time counts from it, traced or not. */
     private long lastExit;
 
-    ChameleonSink(int rank, long origin, int window, String mode) {
+    ChameleonSink(int rank, int worldSize, long origin, int window, String mode) {
         this.rank = rank;
+        this.worldSize = worldSize;
         this.window = window;
-        this.signatures = new IntervalSignatures(rank);
+        this.signatures = new IntervalSignatures(rank, worldSize);
         this.parameters = mode.equals(ClusteringKeys.ACURDION) ? new ParameterSignatures() : null;
-        this.reference = mode.equals(ClusteringKeys.REFERENCE) ? new ReferenceSignature(rank) : null;
+        this.reference = mode.equals(ClusteringKeys.REFERENCE) ? new ReferenceSignature(rank, worldSize) : null;
         this.lastExit = origin;
-        this.partial = new RankCompressor(rank, origin, window);
+        this.partial = new RankCompressor(rank, worldSize, origin, window);
     }
 
     @Override
@@ -109,7 +111,7 @@ final class ChameleonSink implements RecordSink {
      * records from now on: a new, empty partial trace when it does, none at all when it does not.
      */
     synchronized void restart(boolean recording) {
-        partial = recording ? new RankCompressor(rank, lastExit, window) : null;
+        partial = recording ? new RankCompressor(rank, worldSize, lastExit, window) : null;
         signatures.resetEndpoints();
         if (parameters != null) parameters.reset();
         if (reference != null) reference.reset();

@@ -5,12 +5,13 @@ import org.mpjtrace.signatures.RunningMean;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.cluster.RankSignature;
+import org.mpjtrace.trace.fold.RelativePeers;
 
 /**
  * One rank's behaviour signatures, kept by the fold thread for every record whether or not the rank
  * traces: the Call-Path signature of the current interval (the calls since the last acted-on marker),
  * and the mean source and destination end-points of its point-to-point calls since the last merge,
- * relative to the rank and absolute. A few numbers, no trace memory: what a non-lead keeps so the vote
+ * relative to the rank (as the trace keeps them, see RelativePeers) and absolute. A few numbers, no trace memory: what a non-lead keeps so the vote
  * stays global.
  *
  * <p>MPI.Init is left out of the Call-Path: it opens the first interval only, and counting it would make
@@ -18,12 +19,14 @@ import org.mpjtrace.trace.cluster.RankSignature;
  */
 final class IntervalSignatures {
     private final int rank;
+    private final int worldSize;
     private final CallPathSignature callPath = new CallPathSignature();
     private final RunningMean srcRel = new RunningMean(), destRel = new RunningMean();
     private final RunningMean srcAbs = new RunningMean(), destAbs = new RunningMean();
 
-    IntervalSignatures(int rank) {
+    IntervalSignatures(int rank, int worldSize) {
         this.rank = rank;
+        this.worldSize = worldSize;
     }
 
     void add(long[] w, int base) {
@@ -50,7 +53,7 @@ final class IntervalSignatures {
     /** ANY_SOURCE and PROC_NULL name no rank: they stay out of the means (the Call-Path tells them apart). */
     private void endpoint(int peer, RunningMean relative, RunningMean absolute) {
         if (peer < 0) return;
-        relative.add(peer - rank);
+        relative.add(RelativePeers.offset(peer, rank, worldSize));
         absolute.add(peer);
     }
 

@@ -114,7 +114,7 @@ final class LeadMerge {
     private static GlobalTrace ownBlock(RankContext ctx, Clustering clustering, Cluster mine, List<TraceNode> partial, int[] map) {
         try {
             GlobalTrace block = clustering.absoluteEndpoints() && mine.members().size() > 1
-                    ? GlobalTrace.ofRanksWithAbsolutePeers(mine.members(), ctx.rank, partial)
+                    ? GlobalTrace.ofRanksWithAbsolutePeers(mine.members(), ctx.rank, ctx.size, partial)
                     : GlobalTrace.ofRanks(mine.members(), partial);
             return map == null ? block : SiteRenumbering.renumber(block, map);
         } catch (RuntimeException e) {

@@ -12,19 +12,21 @@ import org.mpjtrace.trace.fold.TraceNode;
  */
 final class RankCompressor implements RecordSink {
     private final int rank;
+    private final int worldSize;
     private final TraceFolding folding;
     private long previousExit;
 
     /** @param origin the rank's time origin (entry into MPI.Init): the first call's compute time counts from it */
-    RankCompressor(int rank, long origin, int window) {
+    RankCompressor(int rank, int worldSize, long origin, int window) {
         this.rank = rank;
+        this.worldSize = worldSize;
         this.previousExit = origin;
         this.folding = new TraceFolding(window);
     }
 
     @Override
     public void append(long[] w, int base) {
-        folding.append(EventRecords.toNode(w, base, rank, previousExit));
+        folding.append(EventRecords.toNode(w, base, rank, worldSize, previousExit));
         previousExit = org.mpjtrace.trace.Event.exit(w, base);
     }
 

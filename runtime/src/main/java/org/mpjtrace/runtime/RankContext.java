@@ -73,8 +73,8 @@ final class RankContext {
         boolean full = mode.equals("full");
         int window = org.mpjtrace.trace.fold.TraceFolding.DEFAULT_WINDOW;
         this.store = mode.equals("dump") || tracer.config.keepDump ? store : null;
-        this.compressor = full ? new RankCompressor(rank, initEnter, window) : null;
-        ChameleonSink clustered = ClusteringKeys.clusters(mode) ? new ChameleonSink(rank, initEnter, window, mode) : null;
+        this.compressor = full ? new RankCompressor(rank, size, initEnter, window) : null;
+        ChameleonSink clustered = ClusteringKeys.clusters(mode) ? new ChameleonSink(rank, size, initEnter, window, mode) : null;
         if (clustered != null) this.sink = clustered;
         else this.sink = compressor == null ? this.store : this.store == null ? compressor : RecordSink.both(this.store, compressor);
         this.world = world;

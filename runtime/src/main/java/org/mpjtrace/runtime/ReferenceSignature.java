@@ -15,10 +15,12 @@ import org.mpjtrace.trace.fold.RelativePeers;
  */
 final class ReferenceSignature {
     private final int rank;
+    private final int worldSize;
     private long hash;
 
-    ReferenceSignature(int rank) {
+    ReferenceSignature(int rank, int worldSize) {
         this.rank = rank;
+        this.worldSize = worldSize;
     }
 
     void add(long[] w, int base) {
@@ -27,7 +29,7 @@ final class ReferenceSignature {
         long h = Mix64.combine(Mix64.combine(hash, op), Event.stack(w, base));
         for (Field f : Field.ALL) {
             long v = f.read(w, base);
-            h = Mix64.combine(h, RelativePeers.isRelative(op, f) ? RelativePeers.encode(v, rank) : v);
+            h = Mix64.combine(h, RelativePeers.isRelative(op, f) ? RelativePeers.encode(v, rank, worldSize) : v);
         }
         hash = h;
     }

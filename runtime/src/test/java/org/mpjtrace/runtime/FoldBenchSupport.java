@@ -18,19 +18,19 @@ public final class FoldBenchSupport {
 
     /** Mode full's sink: the rank's loop compressor. */
     public static Sink full(int rank) {
-        RankCompressor c = new RankCompressor(rank, 0, TraceFolding.DEFAULT_WINDOW);
+        RankCompressor c = new RankCompressor(rank, org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
         return c::append;
     }
 
     /** Mode chameleon's sink of a rank that records (all tracing, or a lead): signatures and partial trace. */
     public static Sink chameleonRecording(int rank) {
-        ChameleonSink s = new ChameleonSink(rank, 0, TraceFolding.DEFAULT_WINDOW, "chameleon");
+        ChameleonSink s = new ChameleonSink(rank, org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, "chameleon");
         return s::append;
     }
 
     /** Mode chameleon's sink of a non-lead in state L: signatures only, no partial trace. */
     public static Sink chameleonNonLead(int rank) {
-        ChameleonSink s = new ChameleonSink(rank, 0, TraceFolding.DEFAULT_WINDOW, "chameleon");
+        ChameleonSink s = new ChameleonSink(rank, org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, "chameleon");
         s.restart(false);
         return s::append;
     }
@@ -66,7 +66,7 @@ public final class FoldBenchSupport {
 
     /** A rank's partial trace after {@code steps} steps of Stencil2D on a rows x cols grid, as a lead holds it at a marker. */
     public static java.util.List<org.mpjtrace.trace.fold.TraceNode> stencilPartialTrace(int rank, int rows, int cols, int steps) {
-        RankCompressor c = new RankCompressor(rank, 0, TraceFolding.DEFAULT_WINDOW);
+        RankCompressor c = new RankCompressor(rank, org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
         long[] w = stencilRecords(rank, rows, cols, steps);
         for (int b = 0; b < w.length; b += Event.WORDS) c.append(w, b);
         return c.nodes();

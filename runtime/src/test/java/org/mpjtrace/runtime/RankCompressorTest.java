@@ -23,7 +23,7 @@ import org.mpjtrace.trace.fold.TraceNode;
 class RankCompressorTest {
 
     static RankCompressor compress(SyntheticStream s) {
-        RankCompressor c = new RankCompressor(s.rank(), 0, TraceFolding.DEFAULT_WINDOW);
+        RankCompressor c = new RankCompressor(s.rank(), SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
         long[] w = s.words();
         for (int i = 0; i < s.size(); i++) c.append(w, i * Event.WORDS);
         return c;
@@ -46,7 +46,7 @@ class RankCompressorTest {
         List<long[]> out = new ArrayList<>();
         TraceExpansion.expand(nodes, (node, values) -> {
             long[] r = new long[Event.WORDS];
-            EventRecords.toRecord(node.op(), node.site(), node.stack(), values, rank, r, 0);
+            EventRecords.toRecord(node.op(), node.site(), node.stack(), values, rank, SyntheticStream.WORLD_SIZE, r, 0);
             out.add(r);
         });
         return out;
@@ -131,7 +131,7 @@ class RankCompressorTest {
 
     @Test
     void computeTimeCountsFromWhenTheTracerGaveControlBack() {
-        RankCompressor c = new RankCompressor(0, 0, TraceFolding.DEFAULT_WINDOW);
+        RankCompressor c = new RankCompressor(0, SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
         long[] w = EventBuilder.words(new EventBuilder(Op.BARRIER, 0, 0).comm(0).at(100, 200));
         c.append(w, 0);
         c.resumeAt(1_000); // a marker's clustering and merge took from 200 to 1000

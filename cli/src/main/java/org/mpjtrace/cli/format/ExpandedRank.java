@@ -16,12 +16,12 @@ public final class ExpandedRank {
 
     /** @param section the rank's own section of the file (its tables and statistics) */
     public static RankTrace of(TraceFile trace, RankTrace section) {
-        int rank = section.rank();
+        int rank = section.rank(), worldSize = trace.meta().worldSize();
         long[][] words = {new long[Event.WORDS * 64]};
         int[] n = {0};
         GlobalExpansion.expand(trace.global(), rank, (event, values) -> {
             if ((n[0] + 1) * Event.WORDS > words[0].length) words[0] = Arrays.copyOf(words[0], words[0].length * 2);
-            EventRecords.toRecord(event.op(), event.site(), event.stack(), values, rank, words[0], n[0] * Event.WORDS);
+            EventRecords.toRecord(event.op(), event.site(), event.stack(), values, rank, worldSize, words[0], n[0] * Event.WORDS);
             n[0]++;
         });
         // Time origin 0 like the records' times, so decode prints t=0 rather than minus the rank's Init time.

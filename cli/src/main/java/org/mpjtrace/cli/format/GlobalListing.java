@@ -144,10 +144,11 @@ public final class GlobalListing {
 
     private static String value(long v, boolean relative) {
         if (!relative) return Long.toString(v);
-        long decoded = RelativePeers.decode(v, 0);
+        // An offset counts round COMM_WORLD: r-1 of rank 0 is the last rank.
+        if (RelativePeers.isOffset(v)) return v == 0 ? "r" : (v > 0 ? "r+" + v : "r" + v);
+        long decoded = RelativePeers.decode(v, 0, 1); // not an offset: neither rank nor size is used
         if (RelativePeers.isAbsolute(v)) return Long.toString(decoded); // a cluster's members all name this rank
-        if (decoded < 0 && v < -(1L << 32)) return Sentinels.rank((int) decoded);
-        return v == 0 ? "r" : (v > 0 ? "r+" + v : "r" + v);
+        return Sentinels.rank((int) decoded);
     }
 
     private static boolean isConstant(ValueSeq s, long value) {

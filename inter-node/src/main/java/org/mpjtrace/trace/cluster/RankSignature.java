@@ -3,9 +3,10 @@ package org.mpjtrace.trace.cluster;
 /**
  * One rank's behaviour over an interval between markers, as mode chameleon clusters on it: its Call-Path
  * signature, and the mean source and destination end-points of its point-to-point calls in two
- * encodings. Relative end-points (peer minus own rank) make SPMD neighbours agree; absolute ones (the
- * peer's rank) make a master's workers agree. Which encoding clusters better is decided at the root of
- * the clustering tree, so every rank sends both.
+ * encodings. Relative end-points (the peer's offset from the rank, as the trace keeps it: see
+ * RelativePeers) make SPMD neighbours agree; absolute ones (the peer's rank) make a master's workers
+ * agree. Which encoding clusters better is decided at the root of the clustering tree, so every rank
+ * sends both.
  *
  * @param rank     the rank this describes
  * @param callPath the interval's Call-Path signature

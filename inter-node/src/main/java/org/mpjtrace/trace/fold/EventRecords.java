@@ -12,28 +12,29 @@ public final class EventRecords {
     private EventRecords() {}
 
     /**
+     * @param worldSize    COMM_WORLD's size: peers are kept as offsets counted round it (see RelativePeers)
      * @param previousExit exit time of the rank's previous call (its compute time ends at this one's
      *                     enter), or the rank's time origin for its first call
      */
-    public static EventNode toNode(long[] w, int base, int rank, long previousExit) {
+    public static EventNode toNode(long[] w, int base, int rank, int worldSize, long previousExit) {
         int op = Event.opCode(w, base);
         long[] values = new long[Field.ALL.length];
         for (Field f : Field.ALL) {
             long v = f.read(w, base);
-            values[f.ordinal()] = RelativePeers.isRelative(op, f) ? RelativePeers.encode(v, rank) : v;
+            values[f.ordinal()] = RelativePeers.isRelative(op, f) ? RelativePeers.encode(v, rank, worldSize) : v;
         }
         long enter = Event.enter(w, base), exit = Event.exit(w, base);
         return new EventNode(op, Event.site(w, base), Event.stack(w, base), values, enter - previousExit, exit - enter);
     }
 
     /** Writes the record of one occurrence of the call (op, site, stack) whose field values are {@code values}. */
-    public static void toRecord(int op, int site, long stack, long[] values, int rank, long[] w, int base) {
+    public static void toRecord(int op, int site, long stack, long[] values, int rank, int worldSize, long[] w, int base) {
         java.util.Arrays.fill(w, base, base + Event.WORDS, 0);
         w[base + Event.W_OP_SITE] = Event.pack(op, site);
         w[base + Event.W_STACK] = stack;
         for (Field f : Field.ALL) {
             long v = values[f.ordinal()];
-            f.write(w, base, RelativePeers.isRelative(op, f) ? RelativePeers.decode(v, rank) : v);
+            f.write(w, base, RelativePeers.isRelative(op, f) ? RelativePeers.decode(v, rank, worldSize) : v);
         }
     }
 }

@@ -3,16 +3,22 @@ package org.mpjtrace.trace.fold;
 import org.mpjtrace.trace.Op;
 
 /**
- * Relative end-points: a point-to-point peer is kept as {@code peer - rank}, so that ranks of an SPMD
- * code that talk to "the rank to my left" record the same value and fold together across ranks.
+ * Relative end-points: a point-to-point peer is kept as its offset from the rank, so that ranks of an
+ * SPMD code that talk to "the rank to my left" record the same value and fold together across ranks.
+ * Offsets count round COMM_WORLD: {@code peer - rank} modulo the world size, taken between
+ * {@code -(size - 1) / 2} and {@code size / 2}. Small offsets are then the plain difference, and the ends
+ * of a periodic ring agree with the rest (the last rank's "rank + 1" is rank 0, offset +1, not
+ * {@code -(size - 1)}), so a cluster lead's ring traffic stands exactly for every member's. Each offset
+ * names one peer given the rank and the world size, so nothing is lost; files of earlier versions, whose
+ * offsets are plain differences, decode to the same peers.
  * Roots of collectives stay absolute (every rank names the same root). MPJ's sentinels (NONE -1,
  * ANY_SOURCE -2, PROC_NULL -3) are moved below any possible offset so they can never be confused with
  * one (an offset of -1 is a real neighbour). A clustered trace (mode chameleon) may also store peers
  * absolute, below the sentinels, where a cluster's members agree on the rank they talk to.
  *
  * <p>Offsets are taken against the rank in COMM_WORLD whatever the communicator, which is exact for
- * every communicator; for communicators whose ranks differ from COMM_WORLD's it is lossless but may fold
- * less across ranks.
+ * every communicator (no communicator has more ranks than COMM_WORLD); for communicators whose ranks
+ * differ from COMM_WORLD's it is lossless but may fold less across ranks.
  */
 public final class RelativePeers {
     /** Sentinel s (a negative int) is stored as SENTINEL_BASE + s: far below any rank difference. */
@@ -39,13 +45,19 @@ public final class RelativePeers {
         return op == Op.SENDRECV || op == Op.SENDRECV_REPLACE || op == Op.RECV || op == Op.PROBE || op == Op.IPROBE;
     }
 
-    public static long encode(long peer, int rank) {
-        return peer < 0 ? SENTINEL_BASE + peer : peer - rank;
+    public static long encode(long peer, int rank, int worldSize) {
+        return peer < 0 ? SENTINEL_BASE + peer : offset(peer, rank, worldSize);
     }
 
-    public static long decode(long stored, int rank) {
+    /** The offset of {@code peer} (a rank, not a sentinel) from {@code rank}, counted round COMM_WORLD. */
+    public static long offset(long peer, int rank, int worldSize) {
+        long d = Math.floorMod(peer - rank, (long) worldSize);
+        return d > worldSize / 2 ? d - worldSize : d;
+    }
+
+    public static long decode(long stored, int rank, int worldSize) {
         if (isAbsolute(stored)) return stored - ABSOLUTE_BASE;
-        return stored < SENTINEL_BASE / 2 ? stored - SENTINEL_BASE : stored + rank;
+        return stored < SENTINEL_BASE / 2 ? stored - SENTINEL_BASE : Math.floorMod(stored + rank, (long) worldSize);
     }
 
     /** Whether a stored peer is an offset from the rank (neither a sentinel nor a rank named outright). */
@@ -62,11 +74,11 @@ public final class RelativePeers {
      * The peers of {@code relative} (stored relative to {@code rank}) stored absolute, sentinels as they
      * were: how a cluster lead's trace stands for members that agree on absolute peers.
      */
-    public static ValueSeq absolute(ValueSeq relative, int rank) {
+    public static ValueSeq absolute(ValueSeq relative, int rank, int worldSize) {
         ValueSeq out = new ValueSeq();
         for (ValueSeq.Cursor c = relative.cursor(); c.hasNext(); ) {
             long v = c.next();
-            out.append(isAbsolute(v) || v < SENTINEL_BASE / 2 ? v : ABSOLUTE_BASE + v + rank);
+            out.append(isOffset(v) ? ABSOLUTE_BASE + decode(v, rank, worldSize) : v);
         }
         return out;
     }

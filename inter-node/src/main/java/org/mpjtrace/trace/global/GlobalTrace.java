@@ -47,7 +47,7 @@ public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks, long mergeNanos
      */
     public static GlobalTrace ofRanks(RankSet ranks, List<TraceNode> nodes) {
         if (ranks.isEmpty()) throw new IllegalArgumentException("a trace must stand for at least one rank");
-        return new GlobalTrace(convert(nodes, ranks, -1), ranks);
+        return new GlobalTrace(convert(nodes, ranks, -1, 0), ranks);
     }
 
     /**
@@ -55,20 +55,23 @@ public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks, long mergeNanos
      * offsets from their own (a master's workers): the lead's peers are stored absolute, so every member
      * expands to the ranks the lead talked to.
      */
-    public static GlobalTrace ofRanksWithAbsolutePeers(RankSet ranks, int lead, List<TraceNode> nodes) {
+    public static GlobalTrace ofRanksWithAbsolutePeers(RankSet ranks, int lead, int worldSize, List<TraceNode> nodes) {
         if (ranks.isEmpty()) throw new IllegalArgumentException("a trace must stand for at least one rank");
-        return new GlobalTrace(convert(nodes, ranks, lead), ranks);
+        return new GlobalTrace(convert(nodes, ranks, lead, worldSize), ranks);
     }
 
-    /** @param absoluteFor the rank whose relative peers become absolute, or -1 to keep them relative */
-    private static List<GlobalNode> convert(List<TraceNode> nodes, RankSet ranks, int absoluteFor) {
+    /**
+     * @param absoluteFor the rank whose relative peers become absolute, or -1 to keep them relative
+     * @param worldSize   COMM_WORLD's size, which the offsets count round (only with {@code absoluteFor})
+     */
+    private static List<GlobalNode> convert(List<TraceNode> nodes, RankSet ranks, int absoluteFor, int worldSize) {
         List<GlobalNode> out = new ArrayList<>(nodes.size());
         for (TraceNode n : nodes) {
             if (n instanceof EventNode e) {
                 List<Alternatives<ValueSeq>> fields = new ArrayList<>(Field.ALL.length);
                 for (Field f : Field.ALL) {
                     ValueSeq v = e.values(f);
-                    if (absoluteFor >= 0 && RelativePeers.isRelative(e.op(), f)) v = RelativePeers.absolute(v, absoluteFor);
+                    if (absoluteFor >= 0 && RelativePeers.isRelative(e.op(), f)) v = RelativePeers.absolute(v, absoluteFor, worldSize);
                     fields.add(Alternatives.of(v, ranks));
                 }
                 int members = ranks.size();
@@ -76,7 +79,7 @@ public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks, long mergeNanos
                         members == 1 ? e.compute() : e.compute().times(members), members == 1 ? e.inside() : e.inside().times(members)));
             } else {
                 LoopNode l = (LoopNode) n;
-                out.add(new GlobalLoop(convert(l.body(), ranks, absoluteFor), Alternatives.of(l.counts(), ranks), ranks));
+                out.add(new GlobalLoop(convert(l.body(), ranks, absoluteFor, worldSize), Alternatives.of(l.counts(), ranks), ranks));
             }
         }
         return out;

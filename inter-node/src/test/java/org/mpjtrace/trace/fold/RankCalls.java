@@ -12,6 +12,9 @@ import org.mpjtrace.trace.Op;
  * has 1 us of compute before it and a fixed time inside; its site doubles as its stack signature.
  */
 public final class RankCalls {
+    /** COMM_WORLD's size for these calls (offsets count round it): more ranks than any test names. */
+    public static final int WORLD_SIZE = 1024;
+
     private final int rank;
     private final long insideNanos;
     private final List<long[]> records = new ArrayList<>();
@@ -70,7 +73,7 @@ public final class RankCalls {
         TraceFolding folding = new TraceFolding();
         long previousExit = 0;
         for (long[] w : records) {
-            folding.append(EventRecords.toNode(w, 0, rank, previousExit));
+            folding.append(EventRecords.toNode(w, 0, rank, WORLD_SIZE, previousExit));
             previousExit = Event.exit(w, 0);
         }
         return folding.nodes();

@@ -76,7 +76,7 @@ class GlobalTraceOfRanksTest {
     @Test
     void withAbsolutePeersEveryMemberTalksToTheRanksTheLeadTalkedTo() {
         List<org.mpjtrace.trace.fold.TraceNode> lead = interval(3).folded();
-        GlobalTrace t = GlobalTrace.ofRanksWithAbsolutePeers(INTERIOR, 3, lead);
+        GlobalTrace t = GlobalTrace.ofRanksWithAbsolutePeers(INTERIOR, 3, org.mpjtrace.trace.fold.RankCalls.WORLD_SIZE, lead);
         List<long[]> leadCalls = ExpandedRecords.of(GlobalTrace.ofRank(3, lead), 3);
         INTERIOR.forEach(r -> {
             List<long[]> calls = ExpandedRecords.of(t, r);
@@ -89,14 +89,14 @@ class GlobalTraceOfRanksTest {
     @Test
     void absolutePeersLeaveSentinelsAlone() {
         org.mpjtrace.trace.fold.ValueSeq s = new org.mpjtrace.trace.fold.ValueSeq();
-        s.append(org.mpjtrace.trace.fold.RelativePeers.encode(5, 3));
-        s.append(org.mpjtrace.trace.fold.RelativePeers.encode(-2, 3)); // ANY_SOURCE
-        s.append(org.mpjtrace.trace.fold.RelativePeers.encode(0, 3));
-        org.mpjtrace.trace.fold.ValueSeq a = org.mpjtrace.trace.fold.RelativePeers.absolute(s, 3);
+        s.append(org.mpjtrace.trace.fold.RelativePeers.encode(5, 3, 16));
+        s.append(org.mpjtrace.trace.fold.RelativePeers.encode(-2, 3, 16)); // ANY_SOURCE
+        s.append(org.mpjtrace.trace.fold.RelativePeers.encode(0, 3, 16));
+        org.mpjtrace.trace.fold.ValueSeq a = org.mpjtrace.trace.fold.RelativePeers.absolute(s, 3, 16);
         org.mpjtrace.trace.fold.ValueSeq.Cursor c = a.cursor();
         for (long want : new long[] {5, -2, 0}) {
             long v = c.next();
-            assertEquals(want, org.mpjtrace.trace.fold.RelativePeers.decode(v, 11), "decoded for any rank");
+            assertEquals(want, org.mpjtrace.trace.fold.RelativePeers.decode(v, 11, 16), "decoded for any rank");
             assertEquals(want >= 0, org.mpjtrace.trace.fold.RelativePeers.isAbsolute(v));
         }
     }

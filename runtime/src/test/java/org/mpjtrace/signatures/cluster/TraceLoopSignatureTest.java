@@ -30,7 +30,7 @@ class TraceLoopSignatureTest {
         long[] w = s.words();
         long previousExit = 0;
         for (int base = 0; base < w.length; base += Event.WORDS) {
-            folding.append(EventRecords.toNode(w, base, s.rank(), previousExit));
+            folding.append(EventRecords.toNode(w, base, s.rank(), org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, previousExit));
             previousExit = Event.exit(w, base);
         }
         return folding.nodes();
