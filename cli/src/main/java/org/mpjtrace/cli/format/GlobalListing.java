@@ -146,9 +146,9 @@ public final class GlobalListing {
         if (!relative) return Long.toString(v);
         // An offset counts round COMM_WORLD: r-1 of rank 0 is the last rank.
         if (RelativePeers.isOffset(v)) return v == 0 ? "r" : (v > 0 ? "r+" + v : "r" + v);
-        long decoded = RelativePeers.decode(v, 0, 1); // not an offset: neither rank nor size is used
-        if (RelativePeers.isAbsolute(v)) return Long.toString(decoded); // a cluster's members all name this rank
-        return Sentinels.rank((int) decoded);
+        long named = RelativePeers.named(v);
+        if (RelativePeers.isAbsolute(v)) return Long.toString(named); // a cluster's members all name this rank
+        return Sentinels.rank((int) named);
     }
 
     private static boolean isConstant(ValueSeq s, long value) {

@@ -9,8 +9,8 @@ import org.mpjtrace.trace.Op;
  * {@code -(size - 1) / 2} and {@code size / 2}. Small offsets are then the plain difference, and the ends
  * of a periodic ring agree with the rest (the last rank's "rank + 1" is rank 0, offset +1, not
  * {@code -(size - 1)}), so a cluster lead's ring traffic stands exactly for every member's. Each offset
- * names one peer given the rank and the world size, so nothing is lost; files of earlier versions, whose
- * offsets are plain differences, decode to the same peers.
+ * names one peer given the rank and the world size, so nothing is lost; traces written before offsets
+ * counted round COMM_WORLD, whose offsets are plain differences, decode to the same peers.
  * Roots of collectives stay absolute (every rank names the same root). MPJ's sentinels (NONE -1,
  * ANY_SOURCE -2, PROC_NULL -3) are moved below any possible offset so they can never be confused with
  * one (an offset of -1 is a real neighbour). A clustered trace (mode chameleon) may also store peers
@@ -56,8 +56,12 @@ public final class RelativePeers {
     }
 
     public static long decode(long stored, int rank, int worldSize) {
-        if (isAbsolute(stored)) return stored - ABSOLUTE_BASE;
-        return stored < SENTINEL_BASE / 2 ? stored - SENTINEL_BASE : Math.floorMod(stored + rank, (long) worldSize);
+        return isOffset(stored) ? Math.floorMod(stored + rank, (long) worldSize) : named(stored);
+    }
+
+    /** What a stored peer that is no offset names: a rank outright, or a sentinel. */
+    public static long named(long stored) {
+        return isAbsolute(stored) ? stored - ABSOLUTE_BASE : stored - SENTINEL_BASE;
     }
 
     /** Whether a stored peer is an offset from the rank (neither a sentinel nor a rank named outright). */
