@@ -192,6 +192,17 @@ final class CallIssuer {
         return a;
     }
 
+    /**
+     * The arrays a communicator constructor cannot do without: the first (and the second when
+     * {@code both}); one line naming {@code what} when the trace keeps none.
+     */
+    private CallArrays requiredArrays(Op op, long[] w, int b, String what, boolean both) {
+        CallArrays a = arraysOf(op, w, b);
+        if (a == null || a.a1() == null || both && a.a2() == null)
+            throw new ReplayException(op.mpjName + ": the trace keeps no " + what + " for it");
+        return a;
+    }
+
     private void completion(Op op, long[] w, int b) throws MPIException {
         int n = count(w, b);
         long digest = Event.digest(w, b);
@@ -255,20 +266,16 @@ final class CallIssuer {
             case CLONE -> symbols.made(result, (Comm) symbols.comm(comm(w, b)).clone());
             case CREATE -> {
                 Intracomm c = intracomm(comm(w, b), op);
-                CallArrays a = arraysOf(op, w, b);
-                if (a == null || a.a1() == null) throw new ReplayException("Create: the trace keeps no group for it");
-                symbols.made(result, c.Create(c.Group().Incl(a.a1())));
+                symbols.made(result, c.Create(c.Group().Incl(requiredArrays(op, w, b, "group", false).a1())));
             }
             case CREATE_CART -> {
                 Intracomm c = intracomm(comm(w, b), op);
-                CallArrays a = arraysOf(op, w, b);
-                if (a == null || a.a1() == null) throw new ReplayException("Create_cart: the trace keeps no dims for it");
+                CallArrays a = requiredArrays(op, w, b, "dims", false);
                 symbols.made(result, c.Create_cart(a.a1(), FlagBits.toArray(Event.color(w, b), a.a1().length), Event.key(w, b) == 1));
             }
             case CREATE_GRAPH -> {
                 Intracomm c = intracomm(comm(w, b), op);
-                CallArrays a = arraysOf(op, w, b);
-                if (a == null || a.a1() == null || a.a2() == null) throw new ReplayException("Create_graph: the trace keeps no index and edges for it");
+                CallArrays a = requiredArrays(op, w, b, "index and edges", true);
                 symbols.made(result, c.Create_graph(a.a1(), a.a2(), Event.key(w, b) == 1));
             }
             case SUB -> {
