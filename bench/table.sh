@@ -9,7 +9,9 @@
 #   bytes       the trace file, and the file divided by the ranks
 #   clusters    clusters made by each clustering, in order (`clusters`)
 #   C/L/AT      markers acted on in states C, L and AT
-#   replay s    wall time of `mpjtrace replay` of the trace (rank 0's MPI.Init to MPI.Finalize)
+#   replay s    wall time of `mpjtrace replay` of the trace (rank 0's MPI.Init to MPI.Finalize); for full and the
+#               clustering modes the median of REPLAYS replays (default 3), since one replay of 16 or 64 rank
+#               threads on a few cores moves by several percent from run to run; the dump's is replayed once
 #   ACC         1 - |t - t'| / t, t the replay of the full trace, t' this mode's replay (ACURDION)
 #   COUNT ... TAG  `mpjtrace compare FULL THIS`: matching percentages against the full trace (Table II)
 # The examples run with compute=US (see the README's Examples) so that computation dominates the time
@@ -21,6 +23,7 @@
 #
 #   bench/table.sh [NP...]      default 4 16 64
 #   EXAMPLES="Ring PhaseChange" bench/table.sh 16     only these examples
+#   REPLAYS=5 bench/table.sh                           the median of 5 replays per trace (default 3)
 #
 # ApiTour runs only when NP is 4 (it is written for 4 ranks), CGTranspose only when NP is a square.
 set -euo pipefail
@@ -41,6 +44,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mpjtrace="$repo/bin/mpjtrace"
 stall_after=${STALL_AFTER:-15}
+replays=${REPLAYS:-3}
+[[ "$replays" =~ ^[1-9][0-9]*$ ]] || { echo "table.sh: REPLAYS must be a positive integer, got '$replays'" >&2; exit 2; }
 
 # Example, its arguments, and the agent keys of the clustering modes: the marker is a collective of the
 # main loop where there is one (as bench/table4.sh), else none (cluster once, at Finalize). K is the
@@ -111,8 +116,19 @@ run_job() {
     awk -v ns=$((end - start)) 'BEGIN { printf "%.2f", ns / 1e9 }'
 }
 
-# Replays $work/$1.mpjt; prints its wall time in seconds, or why there is none.
+# Replays $work/$1.mpjt $2 times; prints the median wall time in seconds, or why there is none.
 replay_time() {
+    local times=() t i
+    for ((i = 0; i < $2; i++)); do
+        t=$(replay_once "$1")
+        [[ "$t" =~ ^[0-9.]+$ ]] || { echo "$t"; return; }
+        times+=("$t")
+    done
+    printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# Replays $work/$1.mpjt once; prints its wall time in seconds, or why there is none.
+replay_once() {
     local out
     if out=$("$mpjtrace" replay "$work/$1.mpjt" --stall-after "$stall_after" 2>&1); then
         sed -nE 's/^replay of .*, wall time ([0-9.]+) s .*/\1/p' <<< "$out" | tail -1
@@ -173,7 +189,7 @@ for np in "${nps[@]}"; do
                     done ;;
             esac
             echo "[$job/$total] $ex -np $np $mode: replay ..." >&2
-            replay=$(replay_time "$mode")
+            replay=$(replay_time "$mode" "$([ "$mode" = dump ] && echo 1 || echo "$replays")")
             if [ "$mode" = full ]; then
                 full_replay=$replay
                 [[ "$replay" =~ ^[0-9.]+$ ]] && acc="ref"

@@ -1,5 +1,6 @@
 package org.mpjtrace.replay;
 
+import java.util.List;
 import mpi.MPIException;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -11,8 +12,9 @@ import org.mpjtrace.trace.global.GlobalExpansion;
 /**
  * What one rank replays, in order: from a compressed trace (full and the clustering modes) the calls
  * whose ranklists hold the rank (in a clustered trace, its lead's calls stand for it), with relative
- * end-points turned into the rank's own peers and the compute time before each call from the call's
- * histogram; from a dump, the rank's own records and the exact time between them.
+ * end-points turned into the rank's own peers, the rank's own communicator-constructor and
+ * v-collective arguments where its section keeps them, and the compute time before each call from the
+ * call's histogram; from a dump, the rank's own records and the exact time between them.
  */
 final class RankScript {
     /** Receives each call as an {@link Event} record at {@code w[b]}, after its computation has been slept. */
@@ -33,10 +35,13 @@ final class RankScript {
         long[] calls = {0};
         if (trace.global() != null) {
             long[] w = new long[Event.WORDS];
+            RankTrace section = trace.rank(rank);
+            OwnArgumentsCursor own = new OwnArgumentsCursor(section == null ? List.of() : section.ownArguments());
             try {
                 int worldSize = trace.meta().worldSize();
                 GlobalExpansion.expand(trace.global(), rank, (e, values) -> {
                     EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, worldSize, w, 0);
+                    own.apply(w, 0);
                     clock.compute(e.compute());
                     step.call(w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
                     calls[0]++;

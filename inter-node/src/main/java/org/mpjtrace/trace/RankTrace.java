@@ -12,10 +12,18 @@ import java.util.List;
  * @param eventCount number of events
  * @param words      eventCount * Event.WORDS longs
  * @param arrays     the array arguments of the rank's calls, one entry per distinct digest
+ * @param ownArguments in the clustering modes, the rank's own arguments of the calls a replay must not
+ *                   take from its lead ({@link OwnArguments}), in call order; empty in the other modes
  */
 public record RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,
                         List<CommInfo> comms, List<DatatypeInfo> datatypes, List<RedOpInfo> redops,
-                        RankStats stats, List<CallArrays> arrays) {
+                        RankStats stats, List<CallArrays> arrays, List<OwnArguments> ownArguments) {
+
+    /** A rank that keeps no own arguments (modes dump and full). */
+    public RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,
+                     List<CommInfo> comms, List<DatatypeInfo> datatypes, List<RedOpInfo> redops, RankStats stats, List<CallArrays> arrays) {
+        this(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, List.of());
+    }
 
     /** A rank whose calls passed no arrays. */
     public RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,

@@ -3,6 +3,7 @@ package org.mpjtrace.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
@@ -177,6 +178,11 @@ final class ChameleonRank {
 
     TraceMemory memory() {
         return new TraceMemory(memMarkers, memMax, memSum);
+    }
+
+    /** The rank's own arguments of the calls a replay must not take from its lead. */
+    List<OwnArguments> ownArguments() {
+        return sink.ownArguments();
     }
 
     /** Rank 0: what it keeps of the run; null on other ranks. */

@@ -3,6 +3,7 @@ package org.mpjtrace.runtime;
 import java.util.List;
 import org.mpjtrace.signatures.cluster.SignatureVector;
 import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 import org.mpjtrace.trace.cluster.RankSignature;
 import org.mpjtrace.trace.fold.TraceFootprint;
@@ -31,6 +32,7 @@ final class ChameleonSink implements RecordSink {
     private final ParameterSignatures parameters;
     /** Mode reference, else null. */
     private final ReferenceSignature reference;
+    private final OwnArgumentsLog ownArguments = new OwnArgumentsLog();
     private RankCompressor partial;
     /** Exit time of the rank's last call: the next call's compute time counts from it, traced or not. */
     private long lastExit;
@@ -51,6 +53,7 @@ final class ChameleonSink implements RecordSink {
         signatures.add(w, base);
         if (parameters != null) parameters.add(w, base, lastExit);
         if (reference != null) reference.add(w, base);
+        ownArguments.add(w, base);
         if (partial != null) partial.append(w, base);
         lastExit = Event.exit(w, base);
     }
@@ -83,6 +86,11 @@ final class ChameleonSink implements RecordSink {
     /** Mode reference: the hash of every call since the last merge, with all its parameters. */
     synchronized long referenceSignature() {
         return reference.value();
+    }
+
+    /** The rank's own constructor and v-collective arguments so far, for its section of the trace. */
+    synchronized List<OwnArguments> ownArguments() {
+        return ownArguments.runs();
     }
 
     /** A new interval starts: the Call-Path signature counts from here. */

@@ -168,7 +168,8 @@ final class RankContext {
         RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason, memory, setupNanos);
         long[] words = store == null ? new long[0] : store.toArray();
         return new RankTrace(rank, host, initNanos, words.length / org.mpjtrace.trace.Event.WORDS, words,
-                comms.infos(), datatypes.infos(), redops.infos(), stats, arrays.snapshot());
+                comms.infos(), datatypes.infos(), redops.infos(), stats, arrays.snapshot(),
+                chameleon != null ? chameleon.ownArguments() : List.of());
     }
 
     /** The job's metadata as rank 0 writes it, the trace written at {@code endMillis}. */

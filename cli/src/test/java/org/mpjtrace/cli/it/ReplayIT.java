@@ -23,7 +23,9 @@ import org.mpjtrace.cli.job.ReplayJob;
 import org.mpjtrace.replay.ReplayMain;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.Clustering;
 
 /**
  * Replay on real jobs: a full-mode trace of each example (with its dump kept, keepDump) is replayed with
@@ -90,6 +92,29 @@ class ReplayIT {
         assertReplayMakesTheCallsOf(original.result().trace(), trace, clustered, 4, "multicore", null);
     }
 
+    /**
+     * CGTranspose splits COMM_WORLD into rows (colour = row, key = column): ranks that share a lead
+     * (the diagonal's, whose Call-Path differs from the rest) gave Split other arguments than their lead,
+     * and the replay gives each its own, from its section's own arguments (before, every member split
+     * with its lead's colour and key, and MPJ's Split failed).
+     */
+    @Test
+    void aClusteredTraceReplaysEveryRanksOwnSplit() {
+        List<String> args = List.of("steps=20", "n=16");
+        MpjJobs.Run original = MpjJobs.run("CGTranspose", 16, "multicore", null, dir.resolve("CG-full.mpjt"), "full", "keepDump=true", args);
+        MpjJobs.assertSucceeded(original);
+        Path clustered = dir.resolve("CG-chameleon.mpjt");
+        MpjJobs.Run run = MpjJobs.run("CGTranspose", 16, "multicore", null, clustered, "chameleon",
+                "marker=site:CGTranspose.run,callFrequency=5", args);
+        MpjJobs.assertSucceeded(run);
+        TraceFile trace = run.result().trace();
+        Clustering last = trace.markers().clusterings().get(trace.markers().clusterings().size() - 1);
+        assertTrue(last.clusters().stream().anyMatch(c -> c.members().size() > 1), "some ranks share a lead");
+        assertEquals(List.of(new OwnArguments(Op.SPLIT.code, -1, -1, 2, 1, 0, 1)), trace.rank(9).ownArguments(),
+                "rank 9 (row 2, column 1) keeps its own Split");
+        assertReplayMakesTheCallsOf(original.result().trace(), trace, clustered, 16, "multicore", null);
+    }
+
     @Test
     void compareFindsAClusteredTraceFaithfulAndReplaysBoth() {
         Path full = dir.resolve("full.mpjt"), clustered = dir.resolve("chameleon.mpjt");
@@ -137,8 +162,9 @@ class ReplayIT {
     }
 
     /**
-     * Each rank's calls as (op, peer minus rank, count); MPJ's sentinels as they are, except that a
-     * wildcard Recv, Probe or Iprobe counts with the source it matched.
+     * Each rank's calls as (op, peer minus rank, count; for communicator constructors and v-collectives
+     * also colour, key and the digest of the arrays); MPJ's sentinels as they are, except that a wildcard
+     * Recv, Probe or Iprobe counts with the source it matched.
      */
     private static Map<Integer, List<String>> relativeCalls(TraceFile trace) {
         return CallLists.perRank(trace, (rank, w, b) -> {
@@ -146,7 +172,11 @@ class ReplayIT {
             // A wildcard receive is replayed from the source it matched (recorded in peer2): compare that.
             Op op = Op.ofCode(Event.opCode(w, b));
             if (peer < 0 && Event.peer2(w, b) >= 0 && (op == Op.RECV || op == Op.PROBE || op == Op.IPROBE)) peer = Event.peer2(w, b);
-            return op.mpjName + " " + (peer >= 0 ? "@" + (peer - rank) : String.valueOf(peer)) + " " + Event.projectedCount(w, b);
+            String call = op.mpjName + " " + (peer >= 0 ? "@" + (peer - rank) : String.valueOf(peer)) + " " + Event.projectedCount(w, b);
+            // A communicator made or a v-collective's arrays: the arguments each rank must give of its own.
+            if (OwnArguments.kept(op.code))
+                call += " colour " + Event.color(w, b) + " key " + Event.key(w, b) + " arrays " + Long.toHexString(Event.digest(w, b));
+            return call;
         });
     }
 }

@@ -8,13 +8,15 @@ import java.util.List;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
 
 /**
- * Version 5: rank, host, initNanos (8 fixed bytes), event count, the events ({@link EventWords}), the
- * communicator, datatype and reduction-op tables, the rank's stats, the table of call arrays. Expects a trace that passed
+ * Version 6: rank, host, initNanos (8 fixed bytes), event count, the events ({@link EventWords}), the
+ * communicator, datatype and reduction-op tables, the rank's stats, the table of call arrays, the
+ * rank's own arguments ({@link OwnArguments}). Expects a trace that passed
  * {@link TraceRules#rankProblem}: words of the right length, tables and stats present.
  */
 final class RankTraceSerializer extends Serializer<RankTrace> {
@@ -31,6 +33,7 @@ final class RankTraceSerializer extends Serializer<RankTrace> {
         ListCodec.write(kryo, out, t.redops());
         kryo.writeObject(out, t.stats());
         ListCodec.write(kryo, out, t.arrays());
+        ListCodec.write(kryo, out, t.ownArguments());
     }
 
     @Override
@@ -45,6 +48,7 @@ final class RankTraceSerializer extends Serializer<RankTrace> {
         List<RedOpInfo> redops = ListCodec.read(kryo, in, RedOpInfo.class, RedOpInfoSerializer.MIN_BYTES, "reduction op");
         RankStats stats = kryo.readObject(in, RankStats.class);
         List<CallArrays> arrays = ListCodec.read(kryo, in, CallArrays.class, CallArraysSerializer.MIN_BYTES, "call arrays");
-        return new RankTrace(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays);
+        List<OwnArguments> own = ListCodec.read(kryo, in, OwnArguments.class, OwnArgumentsSerializer.MIN_BYTES, "own arguments");
+        return new RankTrace(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, own);
     }
 }

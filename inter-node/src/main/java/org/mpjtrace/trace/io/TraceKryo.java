@@ -4,6 +4,7 @@ import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 import com.esotericsoftware.kryo.Kryo;
 import org.mpjtrace.trace.CallArrays;
+import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
@@ -37,6 +38,7 @@ final class TraceKryo {
     static final int GLOBAL_TRACE = 32;
     static final int MARKER_LOG = 33;
     static final int CALL_ARRAYS = 34;
+    static final int OWN_ARGUMENTS = 35;
 
     /**
      * One instance per thread for the codecs of messages sent at every marker (mode chameleon): making a
@@ -71,6 +73,7 @@ final class TraceKryo {
         kryo.register(GlobalTrace.class, new GlobalTraceSerializer(), GLOBAL_TRACE);
         kryo.register(MarkerLog.class, new MarkerLogSerializer(), MARKER_LOG);
         kryo.register(CallArrays.class, new CallArraysSerializer(), CALL_ARRAYS);
+        kryo.register(OwnArguments.class, new OwnArgumentsSerializer(), OWN_ARGUMENTS);
         return kryo;
     }
 }

@@ -12,6 +12,7 @@ import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.RankTrace;
 
 /**
@@ -50,6 +51,8 @@ final class TraceRules {
         if (t.stats() == null) return "rank " + r + ": no statistics";
         String arrays = arraysProblem(r, t.arrays());
         if (arrays != null) return arrays;
+        String own = ownArgumentsProblem(r, t.ownArguments());
+        if (own != null) return own;
         long[] w = t.words();
         for (int i = 0; i < t.eventCount(); i++) {
             int b = RankTrace.base(i);
@@ -69,6 +72,17 @@ final class TraceRules {
             if (a == null) return "rank " + rank + ": a null entry in the table of call arrays";
             if (!seen.add(a.digest())) return "rank " + rank + ": call arrays " + Long.toHexString(a.digest()) + " listed twice";
             if (!a.consistent()) return "rank " + rank + ": call arrays " + Long.toHexString(a.digest()) + " do not hash to their digest";
+        }
+        return null;
+    }
+
+    /** Own arguments are runs of at least one call of an op whose arguments a rank keeps. */
+    private static String ownArgumentsProblem(int rank, List<OwnArguments> own) {
+        if (own == null) return "rank " + rank + ": no list of own arguments";
+        for (OwnArguments a : own) {
+            if (a == null) return "rank " + rank + ": a null entry in the own arguments";
+            if (!OwnArguments.kept(a.op())) return "rank " + rank + ": own arguments of op code " + a.op() + ", which keeps none";
+            if (a.repeat() < 1) return "rank " + rank + ": own arguments repeated " + a.repeat() + " times";
         }
         return null;
     }

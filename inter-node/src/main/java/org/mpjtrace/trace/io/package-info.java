@@ -1,12 +1,12 @@
 /**
- * The trace file format (version 5) and the payload a rank sends to rank 0 at the end of a job.
+ * The trace file format (version 6) and the payload a rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
  *
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (5)
+ *   offset 8   int32    format version (6)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -27,7 +27,11 @@
  *   META    JobMeta       written first, exactly once
  *   RANK    RankTrace     one per rank, any order; ends with the rank's table of call arrays (CallArrays:
  *                         each distinct set of array arguments its calls passed, under the digest its
- *                         events hold; each digest once, and it must be the hash of its arrays)
+ *                         events hold; each digest once, and it must be the hash of its arrays), then the rank's own
+ *                         arguments (OwnArguments: in the clustering modes, the rank's runs of equal
+ *                         communicator-constructor and v-collective arguments in call order, which a
+ *                         replay takes instead of its lead's; empty in the other modes; each of an op
+ *                         OwnArguments.kept names and at least one call long)
  *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks):
  *                         MPJ call sites and, with calling context, their callers' call sites
  *   CALL_PATHS CallPathTable  at most once, in any place between META and END: what each stack
@@ -50,13 +54,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (5)
+ *   offset 8   int32    format version (6)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (5)
+ *   offset 8   int32    format version (6)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

@@ -16,6 +16,8 @@ import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 
@@ -48,6 +50,11 @@ class CorruptTraceFileTest {
 
     private static RankTrace withArrays(RankTrace t, List<CallArrays> arrays) {
         return new RankTrace(t.rank(), t.host(), t.initNanos(), t.eventCount(), t.words(), t.comms(), t.datatypes(), t.redops(), t.stats(), arrays);
+    }
+
+    private static RankTrace withOwnArguments(RankTrace t, List<OwnArguments> own) {
+        return new RankTrace(t.rank(), t.host(), t.initNanos(), t.eventCount(), t.words(), t.comms(), t.datatypes(), t.redops(), t.stats(),
+                t.arrays(), own);
     }
 
     private FileForge metaAndRank(RankTrace rank) {
@@ -265,6 +272,12 @@ class CorruptTraceFileTest {
                 "rank 0: call arrays " + Long.toHexString(good.digest() + 1) + " do not hash to their digest");
         TraceSamples.assertContains(failure(metaAndRank(withArrays(r0, List.of(good, good))).toByteArray()),
                 "rank 0: call arrays " + Long.toHexString(good.digest()) + " listed twice");
+
+        OwnArguments split = new OwnArguments(Op.SPLIT.code, -1, -1, 1, 2, 0, 1);
+        TraceSamples.assertContains(failure(metaAndRank(withOwnArguments(r0, List.of(split, new OwnArguments(Op.SEND.code, 1, -1, -1, -1, 0, 1))))
+                .toByteArray()), "rank 0: own arguments of op code " + Op.SEND.code + ", which keeps none");
+        TraceSamples.assertContains(failure(metaAndRank(withOwnArguments(r0, List.of(new OwnArguments(Op.SPLIT.code, -1, -1, 1, 2, 0, 0))))
+                .toByteArray()), "rank 0: own arguments repeated 0 times");
 
         List<CallSite> misnumbered = List.of(TraceSamples.sites().get(1));
         TraceSamples.assertContains(failure(new FileForge().section(SectionKind.META, TraceSamples.meta(3))

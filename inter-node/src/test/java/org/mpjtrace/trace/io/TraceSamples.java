@@ -19,6 +19,7 @@ import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
@@ -122,7 +123,10 @@ final class TraceSamples {
         int[] counts = {1, 2, rank}, displs = {0, 1, 3}, odd = {-5, Integer.MIN_VALUE, Integer.MAX_VALUE}, empty = {};
         List<CallArrays> arrays = List.of(new CallArrays(CallArrays.digestOf(counts, displs, null, null), counts, displs, null, null),
                 new CallArrays(CallArrays.digestOf(null, empty, null, odd), null, empty, null, odd));
-        return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats, arrays);
+        // Own arguments: absent fields (-1), negative colours, a hash digest and a long run all come back.
+        List<OwnArguments> own = List.of(new OwnArguments(Op.SPLIT.code, -1, -1, rank, -rank, 0, 1),
+                new OwnArguments(Op.ALLGATHERV.code, 3, 7, -1, -1, arrays.get(0).digest(), 1L << 40));
+        return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats, arrays, own);
     }
 
     /** A rank of {@code n} events of pseudo-random but valid content. */
@@ -170,6 +174,7 @@ final class TraceSamples {
             assertArrayEquals(e.a3(), a.a3(), r + "call arrays " + i + " a3");
             assertArrayEquals(e.a4(), a.a4(), r + "call arrays " + i + " a4");
         }
+        assertEquals(expected.ownArguments(), actual.ownArguments(), r + "own arguments");
     }
 
     /** Asserts the message is fit for one line of output and begins with the source's name. */
