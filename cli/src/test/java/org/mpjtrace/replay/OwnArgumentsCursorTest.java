@@ -17,8 +17,8 @@ class OwnArgumentsCursorTest {
 
     @Test
     void eachKeptCallTakesTheRanksNextRunAndAMismatchKeepsTheLeadsArguments() {
-        OwnArgumentsCursor cursor = new OwnArgumentsCursor(List.of(new OwnArguments(Op.SPLIT.code, -1, -1, 3, 2, 0, 1),
-                new OwnArguments(Op.ALLGATHERV.code, 5, -1, -1, -1, 0xa, 2)));
+        OwnArgumentsCursor cursor = new OwnArgumentsCursor(List.of(new OwnArguments(Op.SPLIT.code, -1, -1, -1, -1, 3, 2, 0, 1),
+                new OwnArguments(Op.ALLGATHERV.code, -1, -1, 5, -1, -1, -1, 0xa, 2)));
 
         long[] send = leads(Op.SEND);
         long[] untouched = send.clone();
@@ -42,5 +42,14 @@ class OwnArgumentsCursorTest {
         long[] third = leads(Op.ALLGATHERV);
         cursor.apply(third, 0);
         assertEquals(8, Event.count(third, 0), "runs used up: the lead's count");
+    }
+
+    @Test
+    void createIntercommTakesTheRanksOwnRemoteLeaderAndTag() {
+        OwnArgumentsCursor cursor = new OwnArgumentsCursor(List.of(new OwnArguments(Op.CREATE_INTERCOMM.code, 0, 91, -1, -1, 7, 0, 0, 1)));
+        long[] lead = EventBuilder.words(new EventBuilder(Op.CREATE_INTERCOMM, 1, 0).peer(2).tag(91).color(7).key(0).result(8));
+        cursor.apply(lead, 0);
+        assertEquals(List.of(0, 91, 8), List.of(Event.peer(lead, 0), Event.tag(lead, 0), Event.result(lead, 0)),
+                "the even half's remote leader is rank 0, not its lead's rank 2; the new communicator's id stays the lead's");
     }
 }

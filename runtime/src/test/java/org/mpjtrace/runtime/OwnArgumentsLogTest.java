@@ -27,9 +27,9 @@ class OwnArgumentsLogTest {
         log.add(record(new EventBuilder(Op.ALLREDUCE, 4, 0).count(1)), 0);
         log.add(record(new EventBuilder(Op.ALLGATHERV, 3, 0).count(5).count2(16).digest(0xdef)), 0);
 
-        assertEquals(List.of(new OwnArguments(Op.SPLIT.code, -1, -1, 1, 3, 0, 1),
-                new OwnArguments(Op.ALLGATHERV.code, 4, 16, -1, -1, 0xabc, 3),
-                new OwnArguments(Op.ALLGATHERV.code, 5, 16, -1, -1, 0xdef, 2)), log.runs(),
+        assertEquals(List.of(new OwnArguments(Op.SPLIT.code, -1, -1, -1, -1, 1, 3, 0, 1),
+                new OwnArguments(Op.ALLGATHERV.code, -1, -1, 4, 16, -1, -1, 0xabc, 3),
+                new OwnArguments(Op.ALLGATHERV.code, -1, -1, 5, 16, -1, -1, 0xdef, 2)), log.runs(),
                 "Send and Allreduce keep nothing; a call between two equal ones does not break their run");
     }
 

@@ -110,9 +110,27 @@ class ReplayIT {
         TraceFile trace = run.result().trace();
         Clustering last = trace.markers().clusterings().get(trace.markers().clusterings().size() - 1);
         assertTrue(last.clusters().stream().anyMatch(c -> c.members().size() > 1), "some ranks share a lead");
-        assertEquals(List.of(new OwnArguments(Op.SPLIT.code, -1, -1, 2, 1, 0, 1)), trace.rank(9).ownArguments(),
+        assertEquals(List.of(new OwnArguments(Op.SPLIT.code, -1, -1, -1, -1, 2, 1, 0, 1)), trace.rank(9).ownArguments(),
                 "rank 9 (row 2, column 1) keeps its own Split");
         assertReplayMakesTheCallsOf(original.result().trace(), trace, clustered, 16, "multicore", null);
+    }
+
+    /**
+     * ApiTour on 4 ranks: ranks 0 and 2 agree in Call-Path and end-points (round 4 ranks, +2 is -2) and
+     * share a lead, but give Gatherv, Scatterv, Split and Create_intercomm other arguments; each replays
+     * with its own.
+     */
+    @Test
+    void aClusteredApiTourReplaysEveryRanksOwnArguments() {
+        MpjJobs.Run original = MpjJobs.run("ApiTour", 4, "multicore", null, dir.resolve("Api-full.mpjt"), "full", "keepDump=true", List.of());
+        MpjJobs.assertSucceeded(original);
+        Path clustered = dir.resolve("Api-chameleon.mpjt");
+        MpjJobs.Run run = MpjJobs.run("ApiTour", 4, "multicore", null, clustered, "chameleon", "marker=none", List.of());
+        MpjJobs.assertSucceeded(run);
+        TraceFile trace = run.result().trace();
+        Clustering c = trace.markers().clusterings().get(0);
+        assertEquals(0, c.clusterOf(2).lead(), "rank 2 is led by rank 0: " + c.clusters());
+        assertReplayMakesTheCallsOf(original.result().trace(), trace, clustered, 4, "multicore", null);
     }
 
     @Test

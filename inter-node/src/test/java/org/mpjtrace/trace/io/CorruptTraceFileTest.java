@@ -273,10 +273,10 @@ class CorruptTraceFileTest {
         TraceSamples.assertContains(failure(metaAndRank(withArrays(r0, List.of(good, good))).toByteArray()),
                 "rank 0: call arrays " + Long.toHexString(good.digest()) + " listed twice");
 
-        OwnArguments split = new OwnArguments(Op.SPLIT.code, -1, -1, 1, 2, 0, 1);
-        TraceSamples.assertContains(failure(metaAndRank(withOwnArguments(r0, List.of(split, new OwnArguments(Op.SEND.code, 1, -1, -1, -1, 0, 1))))
+        OwnArguments split = new OwnArguments(Op.SPLIT.code, -1, -1, -1, -1, 1, 2, 0, 1);
+        TraceSamples.assertContains(failure(metaAndRank(withOwnArguments(r0, List.of(split, new OwnArguments(Op.SEND.code, -1, -1, 1, -1, -1, -1, 0, 1))))
                 .toByteArray()), "rank 0: own arguments of op code " + Op.SEND.code + ", which keeps none");
-        TraceSamples.assertContains(failure(metaAndRank(withOwnArguments(r0, List.of(new OwnArguments(Op.SPLIT.code, -1, -1, 1, 2, 0, 0))))
+        TraceSamples.assertContains(failure(metaAndRank(withOwnArguments(r0, List.of(new OwnArguments(Op.SPLIT.code, -1, -1, -1, -1, 1, 2, 0, 0))))
                 .toByteArray()), "rank 0: own arguments repeated 0 times");
 
         List<CallSite> misnumbered = List.of(TraceSamples.sites().get(1));

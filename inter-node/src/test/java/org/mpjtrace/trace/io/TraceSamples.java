@@ -124,8 +124,8 @@ final class TraceSamples {
         List<CallArrays> arrays = List.of(new CallArrays(CallArrays.digestOf(counts, displs, null, null), counts, displs, null, null),
                 new CallArrays(CallArrays.digestOf(null, empty, null, odd), null, empty, null, odd));
         // Own arguments: absent fields (-1), negative colours, a hash digest and a long run all come back.
-        List<OwnArguments> own = List.of(new OwnArguments(Op.SPLIT.code, -1, -1, rank, -rank, 0, 1),
-                new OwnArguments(Op.ALLGATHERV.code, 3, 7, -1, -1, arrays.get(0).digest(), 1L << 40));
+        List<OwnArguments> own = List.of(new OwnArguments(Op.CREATE_INTERCOMM.code, rank + 1, 91, -1, -1, rank, -rank, 0, 1),
+                new OwnArguments(Op.ALLGATHERV.code, -1, -1, 3, 7, -1, -1, arrays.get(0).digest(), 1L << 40));
         return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats, arrays, own);
     }
 
