@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
         versionProvider = Main.Version.class,
         description = {"Replays a trace: runs an MPJ job whose ranks issue the recorded calls again and prints its wall time.", "",
                 "Each rank issues the calls its rank runs in the trace (in a clustered trace, its cluster lead's calls, with "
-                        + "peers taken relative to its own rank, and its own arguments of communicator constructors and "
-                        + "v-collectives, which every rank keeps), on the same communicators, with buffers of the recorded counts and "
+                        + "peers taken relative to its own rank; from what every rank keeps of its own, its arguments of "
+                        + "communicator constructors and v-collectives, its peer at call sites where it never changed, and its "
+                        + "own loop counts where the lead's differ), on the same communicators, with buffers of the recorded counts and "
                         + "datatypes, and sleeps for the recorded computation between calls (the mean of each call's histogram, or "
                         + "draws from it with --timing sample; a dump's exact times). The wall time is rank 0's, from MPI.Init to "
                         + "MPI.Finalize.",

@@ -1,20 +1,26 @@
 package org.mpjtrace.replay;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import mpi.MPIException;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.fold.EventRecords;
 import org.mpjtrace.trace.global.GlobalExpansion;
+import org.mpjtrace.trace.global.GlobalLoop;
+import org.mpjtrace.trace.global.LoopFit;
 
 /**
  * What one rank replays, in order: from a compressed trace (full and the clustering modes) the calls
  * whose ranklists hold the rank (in a clustered trace, its lead's calls stand for it), with relative
  * end-points turned into the rank's own peers, the rank's own communicator-constructor and
- * v-collective arguments where its section keeps them, and the compute time before each call from the
- * call's histogram; from a dump, the rank's own records and the exact time between them.
+ * v-collective arguments where its section keeps them, its lead's loops run as often as its own calls
+ * per stack say (LoopFit), its own peers at call sites where they never varied, and the compute time
+ * before each call from the call's histogram; from a dump, the rank's own records and the exact time between them.
  */
 final class RankScript {
     /** Receives each call as an {@link Event} record at {@code w[b]}, after its computation has been slept. */
@@ -32,25 +38,44 @@ final class RankScript {
 
     /** @return the number of calls replayed */
     long play(ComputeClock clock, Step step) throws MPIException {
+        return trace.global() != null ? playGlobal(clock, step) : playDump(clock, step);
+    }
+
+    private long playGlobal(ComputeClock clock, Step step) throws MPIException {
         long[] calls = {0};
-        if (trace.global() != null) {
-            long[] w = new long[Event.WORDS];
-            RankTrace section = trace.rank(rank);
-            OwnArgumentsCursor own = new OwnArgumentsCursor(section == null ? List.of() : section.ownArguments());
-            try {
-                int worldSize = trace.meta().worldSize();
-                GlobalExpansion.expand(trace.global(), rank, (e, values) -> {
-                    EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, worldSize, w, 0);
-                    own.apply(w, 0);
-                    clock.compute(e.compute());
-                    step.call(w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
-                    calls[0]++;
-                });
-            } catch (IllegalStateException x) {
-                throw new ReplayException(x.getMessage());
-            }
-            return calls[0];
+        long[] w = new long[Event.WORDS];
+        RankTrace section = trace.rank(rank);
+        OwnArgumentsCursor own = new OwnArgumentsCursor(section == null ? List.of() : section.ownArguments());
+        Map<Long, StackSummary> stacks = new HashMap<>();
+        if (section != null) for (StackSummary s : section.stackSummaries()) stacks.put(s.stack(), s);
+        try {
+            int worldSize = trace.meta().worldSize();
+            Map<GlobalLoop, Long> fitted = fittedLoops(stacks);
+            GlobalExpansion.expand(trace.global(), rank, (loop, recorded) -> fitted.getOrDefault(loop, recorded), (e, values) -> {
+                EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, worldSize, w, 0);
+                StackSummary mine = stacks.get(e.stack());
+                if (mine != null) mine.writePeersInto(w, 0);
+                own.apply(w, 0);
+                clock.compute(e.compute());
+                step.call(w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
+                calls[0]++;
+            });
+        } catch (IllegalStateException x) {
+            throw new ReplayException(x.getMessage());
         }
+        return calls[0];
+    }
+
+    /** The lead's loops this rank ran another number of times, by its own calls per stack (none in modes full and dump). */
+    private Map<GlobalLoop, Long> fittedLoops(Map<Long, StackSummary> stacks) {
+        if (stacks.isEmpty()) return Map.of();
+        Map<Long, Long> own = new HashMap<>();
+        for (StackSummary s : stacks.values()) own.put(s.stack(), s.calls());
+        return LoopFit.fit(trace.global(), rank, own);
+    }
+
+    private long playDump(ComputeClock clock, Step step) throws MPIException {
+        long calls = 0;
         RankTrace own = trace.rank(rank);
         if (own == null) throw new ReplayException("the trace has no section for rank " + rank);
         long lastExit = 0;
@@ -61,8 +86,8 @@ final class RankScript {
             // After Init the tracer set the rank up before the program went on: its time, not the program's.
             if (Event.opCode(own.words(), b) == Op.INIT.code) lastExit += own.stats().setupNanos();
             step.call(own.words(), b);
-            calls[0]++;
+            calls++;
         }
-        return calls[0];
+        return calls;
     }
 }

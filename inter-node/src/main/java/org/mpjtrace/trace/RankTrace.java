@@ -14,15 +14,17 @@ import java.util.List;
  * @param arrays     the array arguments of the rank's calls, one entry per distinct digest
  * @param ownArguments in the clustering modes, the rank's own arguments of the calls a replay must not
  *                   take from its lead ({@link OwnArguments}), in call order; empty in the other modes
+ * @param stackSummaries in the clustering modes, the rank's calls and peers per stack signature ({@link StackSummary}),
+ *                   each stack once; empty in the other modes
  */
 public record RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,
                         List<CommInfo> comms, List<DatatypeInfo> datatypes, List<RedOpInfo> redops,
-                        RankStats stats, List<CallArrays> arrays, List<OwnArguments> ownArguments) {
+                        RankStats stats, List<CallArrays> arrays, List<OwnArguments> ownArguments, List<StackSummary> stackSummaries) {
 
-    /** A rank that keeps no own arguments (modes dump and full). */
+    /** A rank that keeps no own arguments or stack summaries (modes dump and full). */
     public RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,
                      List<CommInfo> comms, List<DatatypeInfo> datatypes, List<RedOpInfo> redops, RankStats stats, List<CallArrays> arrays) {
-        this(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, List.of());
+        this(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, List.of(), List.of());
     }
 
     /** A rank whose calls passed no arrays. */

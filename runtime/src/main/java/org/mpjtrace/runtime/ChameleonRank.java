@@ -2,6 +2,7 @@ package org.mpjtrace.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.TraceMemory;
@@ -183,6 +184,11 @@ final class ChameleonRank {
     /** The rank's own arguments of the calls a replay must not take from its lead. */
     List<OwnArguments> ownArguments() {
         return sink.ownArguments();
+    }
+
+    /** The rank's calls and peers per stack signature, which a replay fits its lead's loops and peers to. */
+    List<StackSummary> stackSummaries() {
+        return sink.stackSummaries();
     }
 
     /** Rank 0: what it keeps of the run; null on other ranks. */

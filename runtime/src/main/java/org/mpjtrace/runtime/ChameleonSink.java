@@ -2,6 +2,7 @@ package org.mpjtrace.runtime;
 
 import java.util.List;
 import org.mpjtrace.signatures.cluster.SignatureVector;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
@@ -33,6 +34,7 @@ final class ChameleonSink implements RecordSink {
     /** Mode reference, else null. */
     private final ReferenceSignature reference;
     private final OwnArgumentsLog ownArguments = new OwnArgumentsLog();
+    private final StackSummaries stacks = new StackSummaries();
     private RankCompressor partial;
     /** Exit time of the rank's last call: the next call's compute time counts from it, traced or not. */
     private long lastExit;
@@ -54,6 +56,7 @@ final class ChameleonSink implements RecordSink {
         if (parameters != null) parameters.add(w, base, lastExit);
         if (reference != null) reference.add(w, base);
         ownArguments.add(w, base);
+        stacks.add(w, base);
         if (partial != null) partial.append(w, base);
         lastExit = Event.exit(w, base);
     }
@@ -91,6 +94,11 @@ final class ChameleonSink implements RecordSink {
     /** The rank's own constructor and v-collective arguments so far, for its section of the trace. */
     synchronized List<OwnArguments> ownArguments() {
         return ownArguments.runs();
+    }
+
+    /** The rank's calls and peers per stack signature so far, for its section of the trace. */
+    synchronized List<StackSummary> stackSummaries() {
+        return stacks.summaries();
     }
 
     /** A new interval starts: the Call-Path signature counts from here. */

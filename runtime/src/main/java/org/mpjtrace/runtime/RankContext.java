@@ -169,7 +169,7 @@ final class RankContext {
         long[] words = store == null ? new long[0] : store.toArray();
         return new RankTrace(rank, host, initNanos, words.length / org.mpjtrace.trace.Event.WORDS, words,
                 comms.infos(), datatypes.infos(), redops.infos(), stats, arrays.snapshot(),
-                chameleon != null ? chameleon.ownArguments() : List.of());
+                chameleon != null ? chameleon.ownArguments() : List.of(), chameleon != null ? chameleon.stackSummaries() : List.of());
     }
 
     /** The job's metadata as rank 0 writes it, the trace written at {@code endMillis}. */

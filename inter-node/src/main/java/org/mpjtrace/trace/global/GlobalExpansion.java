@@ -13,46 +13,80 @@ public final class GlobalExpansion {
         void occurrence(GlobalEvent event, long[] values);
     }
 
+    /** Sees every visit of a loop the rank runs, with its recorded count, and says how often to run it. */
+    public interface LoopCounts {
+        long count(GlobalLoop loop, long recorded);
+    }
+
     private final int rank;
     private final Sink sink;
-    private final Map<GlobalEvent, ValueSeq.Cursor[]> fieldCursors = new IdentityHashMap<>();
+    private final LoopCounts loopCounts;
+    private final Map<GlobalEvent, FieldValues> fieldValues = new IdentityHashMap<>();
     private final Map<GlobalLoop, ValueSeq.Cursor> countCursors = new IdentityHashMap<>();
     private final long[] values = new long[Field.ALL.length];
 
-    private GlobalExpansion(int rank, Sink sink) {
+    private GlobalExpansion(int rank, Sink sink, LoopCounts loopCounts) {
         this.rank = rank;
         this.sink = sink;
+        this.loopCounts = loopCounts;
     }
 
     /** @throws IllegalStateException when the trace holds no value for the rank where it needs one */
     public static void expand(GlobalTrace trace, int rank, Sink sink) {
-        new GlobalExpansion(rank, sink).walk(trace.nodes());
+        new GlobalExpansion(rank, sink, (loop, recorded) -> recorded).walk(trace.nodes());
+    }
+
+    /**
+     * As {@link #expand(GlobalTrace, int, Sink)}, each loop run as often as {@code loopCounts} says. An
+     * event run more often than its loop was recorded repeats its last recorded values.
+     */
+    public static void expand(GlobalTrace trace, int rank, LoopCounts loopCounts, Sink sink) {
+        new GlobalExpansion(rank, sink, loopCounts).walk(trace.nodes());
     }
 
     private void walk(List<GlobalNode> nodes) {
         for (GlobalNode n : nodes) {
             if (!n.ranks().contains(rank)) continue;
             if (n instanceof GlobalEvent e) {
-                ValueSeq.Cursor[] c = fieldCursors.computeIfAbsent(e, this::cursorsOf);
-                for (int i = 0; i < values.length; i++) values[i] = c[i].next();
+                fieldValues.computeIfAbsent(e, this::valuesOf).next(values);
                 sink.occurrence(e, values);
             } else {
                 GlobalLoop l = (GlobalLoop) n;
-                long count = countCursors.computeIfAbsent(l, x -> valueFor(x.counts()).cursor()).next();
+                long recorded = countCursors.computeIfAbsent(l, x -> valueFor(x.counts()).cursor()).next();
+                long count = loopCounts.count(l, recorded);
                 for (long i = 0; i < count; i++) walk(l.body());
             }
         }
     }
 
-    private ValueSeq.Cursor[] cursorsOf(GlobalEvent e) {
+    private FieldValues valuesOf(GlobalEvent e) {
         ValueSeq.Cursor[] c = new ValueSeq.Cursor[Field.ALL.length];
         for (Field f : Field.ALL) c[f.ordinal()] = valueFor(e.field(f)).cursor();
-        return c;
+        return new FieldValues(c);
     }
 
     private ValueSeq valueFor(Alternatives<ValueSeq> alternatives) {
         ValueSeq v = alternatives.valueFor(rank);
         if (v == null) throw new IllegalStateException("the trace has no value for rank " + rank + " where it runs");
         return v;
+    }
+
+    /** An event's value cursors, and the values they gave last, which a loop run past its record repeats. */
+    private static final class FieldValues {
+        final ValueSeq.Cursor[] cursors;
+        final long[] last = new long[Field.ALL.length];
+        boolean started;
+
+        FieldValues(ValueSeq.Cursor[] cursors) {
+            this.cursors = cursors;
+        }
+
+        void next(long[] out) {
+            for (int i = 0; i < out.length; i++) {
+                if (cursors[i].hasNext() || !started) last[i] = cursors[i].next();
+                out[i] = last[i];
+            }
+            started = true;
+        }
     }
 }

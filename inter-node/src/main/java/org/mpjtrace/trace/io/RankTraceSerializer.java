@@ -6,6 +6,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import java.util.List;
 import org.mpjtrace.trace.CallArrays;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.OwnArguments;
@@ -16,7 +17,7 @@ import org.mpjtrace.trace.RedOpInfo;
 /**
  * Version 6: rank, host, initNanos (8 fixed bytes), event count, the events ({@link EventWords}), the
  * communicator, datatype and reduction-op tables, the rank's stats, the table of call arrays, the
- * rank's own arguments ({@link OwnArguments}). Expects a trace that passed
+ * rank's own arguments ({@link OwnArguments}) and its stack summaries ({@link StackSummary}). Expects a trace that passed
  * {@link TraceRules#rankProblem}: words of the right length, tables and stats present.
  */
 final class RankTraceSerializer extends Serializer<RankTrace> {
@@ -34,6 +35,7 @@ final class RankTraceSerializer extends Serializer<RankTrace> {
         kryo.writeObject(out, t.stats());
         ListCodec.write(kryo, out, t.arrays());
         ListCodec.write(kryo, out, t.ownArguments());
+        ListCodec.write(kryo, out, t.stackSummaries());
     }
 
     @Override
@@ -49,6 +51,7 @@ final class RankTraceSerializer extends Serializer<RankTrace> {
         RankStats stats = kryo.readObject(in, RankStats.class);
         List<CallArrays> arrays = ListCodec.read(kryo, in, CallArrays.class, CallArraysSerializer.MIN_BYTES, "call arrays");
         List<OwnArguments> own = ListCodec.read(kryo, in, OwnArguments.class, OwnArgumentsSerializer.MIN_BYTES, "own arguments");
-        return new RankTrace(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, own);
+        List<StackSummary> stacks = ListCodec.read(kryo, in, StackSummary.class, StackSummarySerializer.MIN_BYTES, "stack summaries");
+        return new RankTrace(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, own, stacks);
     }
 }

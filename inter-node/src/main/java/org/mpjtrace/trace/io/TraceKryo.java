@@ -4,6 +4,7 @@ import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 import com.esotericsoftware.kryo.Kryo;
 import org.mpjtrace.trace.CallArrays;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
@@ -39,6 +40,7 @@ final class TraceKryo {
     static final int MARKER_LOG = 33;
     static final int CALL_ARRAYS = 34;
     static final int OWN_ARGUMENTS = 35;
+    static final int STACK_SUMMARY = 36;
 
     /**
      * One instance per thread for the codecs of messages sent at every marker (mode chameleon): making a
@@ -74,6 +76,7 @@ final class TraceKryo {
         kryo.register(MarkerLog.class, new MarkerLogSerializer(), MARKER_LOG);
         kryo.register(CallArrays.class, new CallArraysSerializer(), CALL_ARRAYS);
         kryo.register(OwnArguments.class, new OwnArgumentsSerializer(), OWN_ARGUMENTS);
+        kryo.register(StackSummary.class, new StackSummarySerializer(), STACK_SUMMARY);
         return kryo;
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToIntFunction;
 import org.mpjtrace.trace.CallArrays;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
@@ -53,6 +54,8 @@ final class TraceRules {
         if (arrays != null) return arrays;
         String own = ownArgumentsProblem(r, t.ownArguments());
         if (own != null) return own;
+        String stacks = stackSummariesProblem(r, t.stackSummaries());
+        if (stacks != null) return stacks;
         long[] w = t.words();
         for (int i = 0; i < t.eventCount(); i++) {
             int b = RankTrace.base(i);
@@ -83,6 +86,18 @@ final class TraceRules {
             if (a == null) return "rank " + rank + ": a null entry in the own arguments";
             if (!OwnArguments.kept(a.op())) return "rank " + rank + ": own arguments of op code " + a.op() + ", which keeps none";
             if (a.repeat() < 1) return "rank " + rank + ": own arguments repeated " + a.repeat() + " times";
+        }
+        return null;
+    }
+
+    /** Stack summaries name each stack signature once, each with at least one call. */
+    private static String stackSummariesProblem(int rank, List<StackSummary> counts) {
+        if (counts == null) return "rank " + rank + ": no list of stack summaries";
+        Set<Long> seen = new HashSet<>();
+        for (StackSummary c : counts) {
+            if (c == null) return "rank " + rank + ": a null entry in the stack summaries";
+            if (c.calls() < 1) return "rank " + rank + ": " + c.calls() + " calls counted for stack " + Long.toHexString(c.stack());
+            if (!seen.add(c.stack())) return "rank " + rank + ": calls of stack " + Long.toHexString(c.stack()) + " counted twice";
         }
         return null;
     }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpjtrace.trace.CallArrays;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
@@ -54,7 +55,12 @@ class CorruptTraceFileTest {
 
     private static RankTrace withOwnArguments(RankTrace t, List<OwnArguments> own) {
         return new RankTrace(t.rank(), t.host(), t.initNanos(), t.eventCount(), t.words(), t.comms(), t.datatypes(), t.redops(), t.stats(),
-                t.arrays(), own);
+                t.arrays(), own, t.stackSummaries());
+    }
+
+    private static RankTrace withStackSummarys(RankTrace t, List<StackSummary> calls) {
+        return new RankTrace(t.rank(), t.host(), t.initNanos(), t.eventCount(), t.words(), t.comms(), t.datatypes(), t.redops(), t.stats(),
+                t.arrays(), t.ownArguments(), calls);
     }
 
     private FileForge metaAndRank(RankTrace rank) {
@@ -278,6 +284,11 @@ class CorruptTraceFileTest {
                 .toByteArray()), "rank 0: own arguments of op code " + Op.SEND.code + ", which keeps none");
         TraceSamples.assertContains(failure(metaAndRank(withOwnArguments(r0, List.of(new OwnArguments(Op.SPLIT.code, -1, -1, -1, -1, 1, 2, 0, 0))))
                 .toByteArray()), "rank 0: own arguments repeated 0 times");
+
+        TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 0, 1, 1)))).toByteArray()),
+                "rank 0: 0 calls counted for stack 2a");
+        TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 1, 1, 1), new StackSummary(0x2a, 2, 1, 1)))).toByteArray()),
+                "rank 0: calls of stack 2a counted twice");
 
         List<CallSite> misnumbered = List.of(TraceSamples.sites().get(1));
         TraceSamples.assertContains(failure(new FileForge().section(SectionKind.META, TraceSamples.meta(3))

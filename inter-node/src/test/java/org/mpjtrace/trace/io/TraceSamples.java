@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.mpjtrace.trace.CallArrays;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
@@ -126,7 +127,9 @@ final class TraceSamples {
         // Own arguments: absent fields (-1), negative colours, a hash digest and a long run all come back.
         List<OwnArguments> own = List.of(new OwnArguments(Op.CREATE_INTERCOMM.code, rank + 1, 91, -1, -1, rank, -rank, 0, 1),
                 new OwnArguments(Op.ALLGATHERV.code, -1, -1, 3, 7, -1, -1, arrays.get(0).digest(), 1L << 40));
-        return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats, arrays, own);
+        List<StackSummary> calls = List.of(new StackSummary(-7L, 1, -2, rank), new StackSummary(Long.MAX_VALUE, 1L << 40, StackSummary.VARIES, -1),
+                new StackSummary(rank, 3, rank + 1, StackSummary.VARIES));
+        return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats, arrays, own, calls);
     }
 
     /** A rank of {@code n} events of pseudo-random but valid content. */
@@ -175,6 +178,7 @@ final class TraceSamples {
             assertArrayEquals(e.a4(), a.a4(), r + "call arrays " + i + " a4");
         }
         assertEquals(expected.ownArguments(), actual.ownArguments(), r + "own arguments");
+        assertEquals(expected.stackSummaries(), actual.stackSummaries(), r + "stack summaries");
     }
 
     /** Asserts the message is fit for one line of output and begins with the source's name. */

@@ -1,0 +1,80 @@
+package org.mpjtrace.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.mpjtrace.fixtures.SyntheticStream;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.global.GlobalExpansion;
+import org.mpjtrace.trace.global.GlobalLoop;
+import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.global.LoopFit;
+import org.mpjtrace.trace.ranks.RankSet;
+
+/** Fitting a lead's loop counts to a member's own calls per stack (sites double as stacks: stack = 1000 + site). */
+class LoopFitTest {
+    private static final long RECV = 1010, SEND = 1011, ALLREDUCE = 1012;
+
+    /** A worker that took {@code tasks} tasks: Recv, then per task Send and Recv, as MasterWorker's workers. */
+    private static SyntheticStream worker(int rank, int tasks) {
+        SyntheticStream s = new SyntheticStream(rank);
+        s.call(Op.RECV, 10).peer(0).tag(1).count(1);
+        for (int t = 0; t < tasks; t++) {
+            s.call(Op.SEND, 11).peer(0).tag(2).count(2);
+            s.call(Op.RECV, 10).peer(0).tag(1).count(1);
+        }
+        return s;
+    }
+
+    /** The lead's trace standing for ranks 1 to 7. */
+    private static GlobalTrace ledBy(SyntheticStream lead) {
+        return GlobalTrace.ofRanks(RankSet.range(1, 7, 1), RankCompressorTest.compress(lead).nodes());
+    }
+
+    private static List<Long> expanded(GlobalTrace trace, int rank, Map<GlobalLoop, Long> fitted) {
+        List<Long> stacks = new ArrayList<>();
+        GlobalExpansion.expand(trace, rank, (loop, recorded) -> fitted.getOrDefault(loop, recorded), (e, v) -> stacks.add(e.stack()));
+        return stacks;
+    }
+
+    private static List<Long> calls(int tasks) {
+        List<Long> out = new ArrayList<>(List.of(RECV));
+        for (int t = 0; t < tasks; t++) out.addAll(List.of(SEND, RECV));
+        return out;
+    }
+
+    @Test
+    void aWorkerThatTookFewerOrMoreTasksThanItsLeadRunsTheTaskLoopItsOwnNumberOfTimes() {
+        GlobalTrace trace = ledBy(worker(1, 32));
+        for (int tasks : new int[] {30, 33, 32, 0}) {
+            Map<GlobalLoop, Long> fitted = LoopFit.fit(trace, 5, Map.of(RECV, tasks + 1L, SEND, (long) tasks));
+            assertEquals(tasks == 32 ? 0 : 1, fitted.size(), tasks + " tasks");
+            assertEquals(calls(tasks), expanded(trace, 5, fitted), tasks + " tasks: the rank's own calls, in order");
+        }
+    }
+
+    @Test
+    void countsNoSingleLoopExplainsKeepTheLeads() {
+        GlobalTrace trace = ledBy(worker(1, 32));
+        assertEquals(Map.of(), LoopFit.fit(trace, 5, Map.of(RECV, 31L, SEND, 29L)), "Recv and Send would need different changes");
+        assertEquals(Map.of(), LoopFit.fit(trace, 5, Map.of(RECV, 33L, SEND, 32L, ALLREDUCE, 1L)), "a call the lead never made");
+        assertEquals(Map.of(), LoopFit.fit(trace, 9, Map.of(RECV, 5L, SEND, 4L)), "rank 9 runs nothing of this trace");
+    }
+
+    @Test
+    void aLoopRunMoreThanOnceOrHoldingALoopIsNotRefitted() {
+        // Three outer iterations of (four Sends, one Allreduce): the Send loop is run three times.
+        SyntheticStream lead = new SyntheticStream(1);
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 4; j++) lead.call(Op.SEND, 11).peer(2).tag(0).count(1);
+            lead.call(Op.ALLREDUCE, 12).count(1);
+        }
+        GlobalTrace trace = ledBy(lead);
+        assertTrue(LoopFit.fit(trace, 5, Map.of(SEND, 9L, ALLREDUCE, 3L)).isEmpty(), "which visit would change is unknown");
+        assertTrue(LoopFit.fit(trace, 5, Map.of(SEND, 16L, ALLREDUCE, 4L)).isEmpty(), "the outer loop holds a loop");
+    }
+}
