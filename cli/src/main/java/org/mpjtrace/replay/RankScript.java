@@ -30,10 +30,22 @@ final class RankScript {
 
     private final TraceFile trace;
     private final int rank;
+    /** What the rank's section keeps of its own calls per stack signature (clustering modes), by stack. */
+    private final Map<Long, StackSummary> stacks = new HashMap<>();
+    /** The lead's loops this rank runs another number of times, by its own calls per stack. */
+    private final Map<GlobalLoop, Long> fitted;
 
+    /** Prepares the rank's replay (loop counts fitted, before the replay's clock starts). */
     RankScript(TraceFile trace, int rank) {
         this.trace = trace;
         this.rank = rank;
+        RankTrace section = trace.rank(rank);
+        if (section != null) for (StackSummary s : section.stackSummaries()) stacks.put(s.stack(), s);
+        try {
+            fitted = trace.global() == null ? Map.of() : fittedLoops();
+        } catch (IllegalStateException x) {
+            throw new ReplayException(x.getMessage());
+        }
     }
 
     /** @return the number of calls replayed */
@@ -46,11 +58,8 @@ final class RankScript {
         long[] w = new long[Event.WORDS];
         RankTrace section = trace.rank(rank);
         OwnArgumentsCursor own = new OwnArgumentsCursor(section == null ? List.of() : section.ownArguments());
-        Map<Long, StackSummary> stacks = new HashMap<>();
-        if (section != null) for (StackSummary s : section.stackSummaries()) stacks.put(s.stack(), s);
         try {
             int worldSize = trace.meta().worldSize();
-            Map<GlobalLoop, Long> fitted = fittedLoops(stacks);
             GlobalExpansion.expand(trace.global(), rank, (loop, recorded) -> fitted.getOrDefault(loop, recorded), (e, values) -> {
                 EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, worldSize, w, 0);
                 StackSummary mine = stacks.get(e.stack());
@@ -67,7 +76,7 @@ final class RankScript {
     }
 
     /** The lead's loops this rank ran another number of times, by its own calls per stack (none in modes full and dump). */
-    private Map<GlobalLoop, Long> fittedLoops(Map<Long, StackSummary> stacks) {
+    private Map<GlobalLoop, Long> fittedLoops() {
         if (stacks.isEmpty()) return Map.of();
         Map<Long, Long> own = new HashMap<>();
         for (StackSummary s : stacks.values()) own.put(s.stack(), s.calls());

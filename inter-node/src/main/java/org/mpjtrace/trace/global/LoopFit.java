@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpjtrace.trace.fold.ValueSeq;
 
 /**
  * Fits the loop counts of one rank's expansion of a clustered trace to the rank's own calls per stack
@@ -28,37 +29,78 @@ public final class LoopFit {
      * @return the loops to run another number of times, with that number; empty when the counts agree
      */
     public static Map<GlobalLoop, Long> fit(GlobalTrace trace, int rank, Map<Long, Long> own) {
-        Map<Long, Long> expanded = new HashMap<>();
-        Map<GlobalLoop, long[]> visits = new IdentityHashMap<>(); // loop -> {visits, last recorded count}
-        List<GlobalLoop> order = new ArrayList<>();
-        GlobalExpansion.expand(trace, rank, (loop, recorded) -> {
-            long[] v = visits.get(loop);
-            if (v == null) {
-                visits.put(loop, v = new long[2]);
-                order.add(loop);
-            }
-            v[0]++;
-            v[1] = recorded;
-            return recorded;
-        }, (event, values) -> expanded.merge(event.stack(), 1L, Long::sum));
-
+        Walk walk = new Walk(rank);
+        walk.nodes(trace.nodes());
         Map<Long, Long> difference = new HashMap<>();
-        for (Map.Entry<Long, Long> e : own.entrySet()) difference.put(e.getKey(), e.getValue() - expanded.getOrDefault(e.getKey(), 0L));
-        for (Map.Entry<Long, Long> e : expanded.entrySet()) difference.putIfAbsent(e.getKey(), -e.getValue());
+        for (Map.Entry<Long, Long> e : own.entrySet()) difference.put(e.getKey(), e.getValue() - walk.calls.getOrDefault(e.getKey(), 0L));
+        for (Map.Entry<Long, Long> e : walk.calls.entrySet()) difference.putIfAbsent(e.getKey(), -e.getValue());
         difference.values().removeIf(d -> d == 0);
 
         Map<GlobalLoop, Long> fitted = new IdentityHashMap<>();
-        for (GlobalLoop loop : order) {
+        for (GlobalLoop loop : walk.order) {
             if (difference.isEmpty()) break;
-            long[] v = visits.get(loop);
-            Map<Long, Long> perIteration = innermostBody(loop, rank);
-            if (v[0] != 1 || perIteration == null) continue;
+            long[] v = walk.visits.get(loop);
+            Map<Long, Long> perIteration = walk.bodies.get(loop);
+            if (v[0] != 1 || perIteration.isEmpty()) continue;
             Long change = commonChange(perIteration, difference);
             if (change == null || change == 0 || v[1] + change < 0) continue;
             fitted.put(loop, v[1] + change);
             for (Long stack : perIteration.keySet()) difference.remove(stack);
         }
         return fitted;
+    }
+
+    /**
+     * The rank's calls per stack as its expansion makes them, and each loop's visits and last recorded
+     * count, without expanding: loop counts are taken as {@link GlobalExpansion} takes them (one cursor per
+     * loop, a value per visit), and an innermost loop adds its body's calls times its count at once, so
+     * that fitting costs next to nothing before the replay starts.
+     */
+    private static final class Walk {
+        final int rank;
+        final Map<Long, Long> calls = new HashMap<>();
+        final Map<GlobalLoop, long[]> visits = new IdentityHashMap<>(); // loop -> {visits, last recorded count}
+        final List<GlobalLoop> order = new ArrayList<>();
+        /** An innermost loop's body calls per stack for the rank; empty for a loop that holds one. */
+        final Map<GlobalLoop, Map<Long, Long>> bodies = new IdentityHashMap<>();
+        private final Map<GlobalLoop, ValueSeq.Cursor> counts = new IdentityHashMap<>();
+
+        Walk(int rank) {
+            this.rank = rank;
+        }
+
+        void nodes(List<GlobalNode> nodes) {
+            for (GlobalNode n : nodes) {
+                if (!n.ranks().contains(rank)) continue;
+                if (n instanceof GlobalEvent e) {
+                    calls.merge(e.stack(), 1L, Long::sum);
+                    continue;
+                }
+                GlobalLoop loop = (GlobalLoop) n;
+                long count = counts.computeIfAbsent(loop, this::countsOf).next();
+                long[] v = visits.get(loop);
+                if (v == null) {
+                    visits.put(loop, v = new long[2]);
+                    order.add(loop);
+                    Map<Long, Long> body = innermostBody(loop, rank);
+                    bodies.put(loop, body == null ? Map.of() : body);
+                }
+                v[0]++;
+                v[1] = count;
+                Map<Long, Long> body = bodies.get(loop);
+                if (!body.isEmpty()) {
+                    for (Map.Entry<Long, Long> e : body.entrySet()) calls.merge(e.getKey(), e.getValue() * count, Long::sum);
+                } else {
+                    for (long i = 0; i < count; i++) nodes(loop.body());
+                }
+            }
+        }
+
+        private ValueSeq.Cursor countsOf(GlobalLoop loop) {
+            ValueSeq v = loop.counts().valueFor(rank);
+            if (v == null) throw new IllegalStateException("the trace has no loop count for rank " + rank + " where it runs");
+            return v.cursor();
+        }
     }
 
     /** The body's calls per stack for the rank, or null when the body holds a loop the rank runs. */
