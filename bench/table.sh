@@ -10,8 +10,9 @@
 #   clusters    clusters made by each clustering, in order (`clusters`)
 #   C/L/AT      markers acted on in states C, L and AT
 #   replay s    wall time of `mpjtrace replay` of the trace (rank 0's MPI.Init to MPI.Finalize); for full and the
-#               clustering modes the median of REPLAYS replays (default 3), since one replay of 16 or 64 rank
-#               threads on a few cores moves by several percent from run to run; the dump's is replayed once
+#               clustering modes the median of REPLAYS replays (default 3), taken in rounds (full, chameleon,
+#               acurdion, then again), since one replay of 16 or 64 rank threads on a few cores moves by several
+#               percent from run to run; the dump's is replayed once
 #   ACC         1 - |t - t'| / t, t the replay of the full trace, t' this mode's replay (ACURDION)
 #   COUNT ... TAG  `mpjtrace compare FULL THIS`: matching percentages against the full trace (Table II)
 # The examples run with compute=US (see the README's Examples) so that computation dominates the time
@@ -116,15 +117,9 @@ run_job() {
     awk -v ns=$((end - start)) 'BEGIN { printf "%.2f", ns / 1e9 }'
 }
 
-# Replays $work/$1.mpjt $2 times; prints the median wall time in seconds, or why there is none.
-replay_time() {
-    local times=() t i
-    for ((i = 0; i < $2; i++)); do
-        t=$(replay_once "$1")
-        [[ "$t" =~ ^[0-9.]+$ ]] || { echo "$t"; return; }
-        times+=("$t")
-    done
-    printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+# The median of its arguments (numbers).
+median() {
+    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # Replays $work/$1.mpjt once; prints its wall time in seconds, or why there is none.
@@ -156,7 +151,7 @@ for np in "${nps[@]}"; do
         read -ra argv <<< "$args"
         rm -f "$work"/*.mpjt
         untraced=""
-        full_replay=""
+        declare -A row=() rest=()
         for mode in "${modes[@]}"; do
             job=$((job + 1))
             echo "[$job/$total, $(( $(date +%s) - start )) s] $ex -np $np $mode ..." >&2
@@ -171,7 +166,7 @@ for np in "${nps[@]}"; do
             file="$work/$mode.mpjt"
             ratio=$(awk -v t="$wall" -v u="$untraced" 'BEGIN { printf "%.2f", t / u }')
             bytes=$(stat -c %s "$file")
-            inter="" clusters="" markers="" acc="" match="| | | | | |"
+            inter="" clusters="" markers="" match="| | | | | |"
             case "$mode" in
                 full)
                     inter=$("$mpjtrace" stats "$file" | sed -nE 's/^  merge across ranks at Finalize: ([0-9.]+) ms.*/\1/p')
@@ -188,16 +183,33 @@ for np in "${nps[@]}"; do
                         match+="| $(awk -v p="$p" 'index($0, "  " p " ") == 1 { sub("^  " p " +", ""); print $1 }' "$work/compare.txt") "
                     done ;;
             esac
-            echo "[$job/$total] $ex -np $np $mode: replay ..." >&2
-            replay=$(replay_time "$mode" "$([ "$mode" = dump ] && echo 1 || echo "$replays")")
-            if [ "$mode" = full ]; then
-                full_replay=$replay
-                [[ "$replay" =~ ^[0-9.]+$ ]] && acc="ref"
-            elif [[ "$replay" =~ ^[0-9.]+$ ]] && [[ "$full_replay" =~ ^[0-9.]+$ ]]; then
-                acc=$(pct "$full_replay" "$replay")
-            fi
-            echo "| $label | $np | $mode | $wall | $ratio | $inter | $bytes | $((bytes / np)) | $clusters | $markers | $replay | $acc $match|"
+            row[$mode]="| $label | $np | $mode | $wall | $ratio | $inter | $bytes | $((bytes / np)) | $clusters | $markers"
+            rest[$mode]="$match|"
         done
+        # Replays in rounds, full, chameleon and acurdion in turn, so that the machine's drift over the
+        # example's replays falls on all three alike; the dump once.
+        echo "[$job/$total] $ex -np $np: replays ..." >&2
+        declare -A replay=([dump]=$(replay_once dump)) times=()
+        for ((round = 0; round < replays; round++)); do
+            for mode in full chameleon acurdion; do
+                [ -n "${replay[$mode]:-}" ] && continue # it failed: no more rounds
+                t=$(replay_once "$mode")
+                if [[ "$t" =~ ^[0-9.]+$ ]]; then times[$mode]+="$t "; else replay[$mode]=$t; fi
+            done
+        done
+        for mode in full chameleon acurdion; do
+            [ -n "${replay[$mode]:-}" ] || replay[$mode]=$(median ${times[$mode]})
+        done
+        for mode in dump full chameleon acurdion; do
+            acc=""
+            if [ "$mode" = full ]; then
+                [[ "${replay[full]}" =~ ^[0-9.]+$ ]] && acc="ref"
+            elif [ "$mode" != dump ] && [[ "${replay[$mode]}" =~ ^[0-9.]+$ ]] && [[ "${replay[full]}" =~ ^[0-9.]+$ ]]; then
+                acc=$(pct "${replay[full]}" "${replay[$mode]}")
+            fi
+            echo "${row[$mode]} | ${replay[$mode]} | $acc ${rest[$mode]}"
+        done
+        unset row rest replay times
     done
 done
 echo "table.sh: $job jobs in $(( $(date +%s) - start )) s" >&2
