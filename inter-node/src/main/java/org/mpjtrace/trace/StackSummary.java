@@ -9,7 +9,8 @@ package org.mpjtrace.trace;
  * "the rank 3 below me" is the master only for the lead. A replay runs the lead's loops as often as the
  * rank's own counts say (see global.LoopFit) and takes the rank's own peer where it never varied.
  *
- * @param calls at least 1
+ * @param calls at least 1 as a rank keeps it; in a file, where rank 0 kept only what the global trace
+ *              gets wrong for the rank (see global.StackSummaryPruning), 0 for a stack its lead called and it did not
  * @param peer  the peer field (absolute, as the rank's records hold it), or {@link #VARIES}
  * @param peer2 the second peer field, or {@link #VARIES}
  */

@@ -8,6 +8,7 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.SiteTableMerger;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.global.SiteRenumbering;
+import org.mpjtrace.trace.global.StackSummaryPruning;
 import org.mpjtrace.trace.global.TraceMerge;
 import org.mpjtrace.trace.io.GlobalCodec;
 import org.mpjtrace.trace.io.PayloadCodec;
@@ -136,6 +137,9 @@ final class TraceCollector {
             failure = t;
         }
         int[][] maps = new int[ctx.size][];
+        // Clustering modes: the global trace is complete (the Finalize merge is done), so each rank's stack
+        // summaries can be cut to what the trace gets wrong for it.
+        GlobalTrace clustered = online != null ? online.trace() : null;
         for (int r = 0; r < ctx.size; r++) {
             byte[] bytes;
             try {
@@ -146,6 +150,7 @@ final class TraceCollector {
             }
             RankTrace section = readable(r, bytes, merger, maps);
             if (failure != null) continue;
+            if (clustered != null) section = prunedSummaries(clustered, ctx.size, section);
             try {
                 writer.writeRank(section);
             } catch (Throwable t) {
@@ -194,6 +199,16 @@ final class TraceCollector {
      * Rank r's trace with its sites renumbered into the merged table; if its payload cannot be read
      * (a bug of ours), an empty trace saying why, so the other ranks' traces are still written.
      */
+    /** The section with only the stack summaries the trace gets wrong for the rank; as it was if that fails (a bug of ours). */
+    private static RankTrace prunedSummaries(GlobalTrace global, int worldSize, RankTrace section) {
+        try {
+            return StackSummaryPruning.prune(global, worldSize, section);
+        } catch (RuntimeException e) {
+            TracerLog.line("rank 0: the stack summaries of rank " + section.rank() + " were kept whole (" + TracerLog.describe(e) + ")");
+            return section;
+        }
+    }
+
     private static RankTrace readable(int r, byte[] bytes, SiteTableMerger merger, int[][] maps) {
         try {
             RankPayload payload = PayloadCodec.decode(bytes);

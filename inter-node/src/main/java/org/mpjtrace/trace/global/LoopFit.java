@@ -25,7 +25,8 @@ public final class LoopFit {
     private LoopFit() {}
 
     /**
-     * @param own the rank's calls per stack signature
+     * @param own the rank's calls per stack signature where they differ from its expansion (a stack it
+     *            does not name is taken as the expansion makes it; see StackSummaryPruning)
      * @return the loops to run another number of times, with that number; empty when the counts agree
      */
     public static Map<GlobalLoop, Long> fit(GlobalTrace trace, int rank, Map<Long, Long> own) {
@@ -33,7 +34,6 @@ public final class LoopFit {
         walk.nodes(trace.nodes());
         Map<Long, Long> difference = new HashMap<>();
         for (Map.Entry<Long, Long> e : own.entrySet()) difference.put(e.getKey(), e.getValue() - walk.calls.getOrDefault(e.getKey(), 0L));
-        for (Map.Entry<Long, Long> e : walk.calls.entrySet()) difference.putIfAbsent(e.getKey(), -e.getValue());
         difference.values().removeIf(d -> d == 0);
 
         Map<GlobalLoop, Long> fitted = new IdentityHashMap<>();
@@ -48,6 +48,13 @@ public final class LoopFit {
             for (Long stack : perIteration.keySet()) difference.remove(stack);
         }
         return fitted;
+    }
+
+    /** The rank's calls per stack as its expansion of {@code trace} makes them. */
+    public static Map<Long, Long> expandedCalls(GlobalTrace trace, int rank) {
+        Walk walk = new Walk(rank);
+        walk.nodes(trace.nodes());
+        return walk.calls;
     }
 
     /**

@@ -33,8 +33,9 @@
  *                         replay takes instead of its lead's; empty in the other modes; each of an op
  *                         OwnArguments.kept names and at least one call long), then the rank's
  *                         stack summaries (StackSummary: in the clustering modes, per stack signature the
- *                         calls, at least 1, and each peer field when it never varied; each stack once;
- *                         empty in the other modes)
+ *                         calls, at least 0, and each peer field when it never varied; each stack once;
+ *                         only where the global trace's expansion for the rank differs; empty in the
+ *                         other modes)
  *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks):
  *                         MPJ call sites and, with calling context, their callers' call sites
  *   CALL_PATHS CallPathTable  at most once, in any place between META and END: what each stack

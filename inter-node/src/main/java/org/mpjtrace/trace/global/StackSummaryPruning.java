@@ -1,0 +1,100 @@
+package org.mpjtrace.trace.global;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.RelativePeers;
+import org.mpjtrace.trace.fold.ValueSeq;
+
+/**
+ * Rank 0, writing a clustered trace: keeps of a rank's stack summaries only what its replay of the
+ * global trace would get wrong, so that ranks which behave as their lead add nothing to the file. An
+ * entry stays when the rank's calls at the stack differ from what its expansion makes (a stack its lead
+ * called and it did not stays with 0 calls), and a peer stays only when the global trace does not give
+ * the rank that same peer at every event of the stack; a peer the trace gets right becomes
+ * {@link StackSummary#VARIES}, "take the trace's".
+ */
+public final class StackSummaryPruning {
+    /** A field the trace does not give one value for, at some event of a stack. */
+    private static final long NOT_CONSTANT = Long.MIN_VALUE;
+
+    private StackSummaryPruning() {}
+
+    public static RankTrace prune(GlobalTrace global, int worldSize, RankTrace section) {
+        if (section.stackSummaries().isEmpty()) return section;
+        int rank = section.rank();
+        Map<Long, Long> expanded = LoopFit.expandedCalls(global, rank);
+        Map<Long, long[]> peers = new HashMap<>();
+        tracePeers(global.nodes(), rank, worldSize, peers);
+        List<StackSummary> kept = new ArrayList<>();
+        Set<Long> own = new HashSet<>();
+        for (StackSummary s : section.stackSummaries()) {
+            own.add(s.stack());
+            long[] p = peers.get(s.stack());
+            int peer = p != null && p[0] == s.peer() ? StackSummary.VARIES : s.peer();
+            int peer2 = p != null && p[1] == s.peer2() ? StackSummary.VARIES : s.peer2();
+            boolean countDiffers = expanded.getOrDefault(s.stack(), 0L) != s.calls();
+            if (countDiffers || peer != StackSummary.VARIES || peer2 != StackSummary.VARIES)
+                kept.add(new StackSummary(s.stack(), s.calls(), peer, peer2));
+        }
+        for (Map.Entry<Long, Long> e : expanded.entrySet())
+            if (!own.contains(e.getKey()))
+                kept.add(new StackSummary(e.getKey(), 0, StackSummary.VARIES, StackSummary.VARIES));
+        kept.sort(Comparator.comparingLong(StackSummary::stack));
+        return new RankTrace(rank, section.host(), section.initNanos(), section.eventCount(), section.words(), section.comms(),
+                section.datatypes(), section.redops(), section.stats(), section.arrays(), section.ownArguments(), kept);
+    }
+
+    /** Per stack the peer and second peer the trace gives the rank at every event of it, or NOT_CONSTANT. */
+    private static void tracePeers(List<GlobalNode> nodes, int rank, int worldSize, Map<Long, long[]> peers) {
+        for (GlobalNode n : nodes) {
+            if (!n.ranks().contains(rank)) continue;
+            if (n instanceof GlobalLoop l) {
+                tracePeers(l.body(), rank, worldSize, peers);
+                continue;
+            }
+            GlobalEvent e = (GlobalEvent) n;
+            long peer = decoded(e, Field.PEER, rank, worldSize), peer2 = decoded(e, Field.PEER2, rank, worldSize);
+            long[] p = peers.get(e.stack());
+            if (p == null) {
+                peers.put(e.stack(), new long[] {peer, peer2});
+            } else {
+                if (p[0] != peer) p[0] = NOT_CONSTANT;
+                if (p[1] != peer2) p[1] = NOT_CONSTANT;
+            }
+        }
+    }
+
+    /** The one value the event gives the rank in {@code field}, as its records hold it (peers absolute), or NOT_CONSTANT. */
+    private static long decoded(GlobalEvent e, Field field, int rank, int worldSize) {
+        ValueSeq v = e.field(field).valueFor(rank);
+        long stored = v == null ? NOT_CONSTANT : constant(v.elements(), NOT_CONSTANT);
+        if (stored == NOT_CONSTANT) return NOT_CONSTANT;
+        return RelativePeers.isRelative(e.op(), field) ? RelativePeers.decode(stored, rank, worldSize) : stored;
+    }
+
+    /** The value every element repeats, given the one seen so far ({@code seen}, or NOT_CONSTANT for none); NOT_CONSTANT when they differ. */
+    private static long constant(List<ValueSeq.Elem> elements, long seen) {
+        long value = seen;
+        for (ValueSeq.Elem el : elements) {
+            long v;
+            if (el instanceof ValueSeq.Run r) {
+                if (r.length() > 1 && r.stride() != 0) return NOT_CONSTANT;
+                v = r.start();
+            } else {
+                v = constant(((ValueSeq.Rep) el).body(), value);
+                if (v == NOT_CONSTANT) return NOT_CONSTANT;
+            }
+            if (value != NOT_CONSTANT && v != value) return NOT_CONSTANT;
+            value = v;
+        }
+        return value;
+    }
+}
