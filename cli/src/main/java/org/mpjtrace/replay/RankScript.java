@@ -4,10 +4,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import mpi.MPIException;
-import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.fold.EventRecords;
 import org.mpjtrace.trace.global.GlobalExpansion;
@@ -30,6 +30,8 @@ final class RankScript {
 
     private final TraceFile trace;
     private final int rank;
+    /** The rank's own section of the file, or null when it has none. */
+    private final RankTrace section;
     /** What the rank's section keeps of its own calls per stack signature (clustering modes), by stack. */
     private final Map<Long, StackSummary> stacks = new HashMap<>();
     /** The lead's loops this rank runs another number of times, by its own calls per stack. */
@@ -39,7 +41,7 @@ final class RankScript {
     RankScript(TraceFile trace, int rank) {
         this.trace = trace;
         this.rank = rank;
-        RankTrace section = trace.rank(rank);
+        this.section = trace.rank(rank);
         if (section != null) for (StackSummary s : section.stackSummaries()) stacks.put(s.stack(), s);
         try {
             fitted = trace.global() == null ? Map.of() : fittedLoops();
@@ -56,7 +58,6 @@ final class RankScript {
     private long playGlobal(ComputeClock clock, Step step) throws MPIException {
         long[] calls = {0};
         long[] w = new long[Event.WORDS];
-        RankTrace section = trace.rank(rank);
         OwnArgumentsCursor own = new OwnArgumentsCursor(section == null ? List.of() : section.ownArguments());
         try {
             int worldSize = trace.meta().worldSize();
@@ -85,16 +86,15 @@ final class RankScript {
 
     private long playDump(ComputeClock clock, Step step) throws MPIException {
         long calls = 0;
-        RankTrace own = trace.rank(rank);
-        if (own == null) throw new ReplayException("the trace has no section for rank " + rank);
+        if (section == null) throw new ReplayException("the trace has no section for rank " + rank);
         long lastExit = 0;
-        for (int i = 0; i < own.eventCount(); i++) {
+        for (int i = 0; i < section.eventCount(); i++) {
             int b = RankTrace.base(i);
-            if (i > 0) clock.compute(Event.enter(own.words(), b) - lastExit);
-            lastExit = Event.exit(own.words(), b);
+            if (i > 0) clock.compute(Event.enter(section.words(), b) - lastExit);
+            lastExit = Event.exit(section.words(), b);
             // After Init the tracer set the rank up before the program went on: its time, not the program's.
-            if (Event.opCode(own.words(), b) == Op.INIT.code) lastExit += own.stats().setupNanos();
-            step.call(own.words(), b);
+            if (Event.opCode(section.words(), b) == Op.INIT.code) lastExit += section.stats().setupNanos();
+            step.call(section.words(), b);
             calls++;
         }
         return calls;
