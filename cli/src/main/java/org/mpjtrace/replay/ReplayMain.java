@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import mpi.MPI;
+import org.mpjtrace.cli.ReplayStartLine;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.TraceFile;
@@ -15,7 +16,7 @@ import org.mpjtrace.trace.io.TraceReader;
 /**
  * The MPJ program {@code mpjtrace replay} runs: every rank issues the calls the trace holds for it
  * ({@link RankScript}, {@link CallIssuer}) and sleeps for the computation between them
- * ({@link ComputeClock}). Rank 0 prints the replay's wall time, from MPI.Init (its script prepared) to MPI.Finalize, on a
+ * ({@link ComputeClock}). Rank 0 prints the replay's wall time, from MPI.Init (every rank's script prepared) to MPI.Finalize, on a
  * line starting {@link #WALL_TIME}; the trace is read before MPI.Init so that reading it is not timed. A rank
  * that cannot go on prints one line and aborts the job; a rank that waits in one call for longer than the
  * stall limit ends it too ({@link StallWatch}).
@@ -67,8 +68,10 @@ public final class ReplayMain {
             CallIssuer issuer = new CallIssuer(trace, rank);
             ComputeClock clock = new ComputeClock(sample, seed);
             StallWatch.Rank progress = StallWatch.watch(rank, Integer.parseInt(a.getOrDefault("stall", "" + DEFAULT_STALL_SECONDS)));
-            // Preparing the rank's script (fitting loop counts) is not the replay: the clock starts after it.
+            // Preparing the rank's script (fitting loop counts) is not the replay: the clock starts after it,
+            // when every rank has prepared its own.
             RankScript script = new RankScript(trace, rank);
+            ReplayStartLine.await();
             start = System.nanoTime();
             long calls = script.play(clock, (w, b) -> {
                 String op = opName(w, b);
