@@ -10,7 +10,8 @@ import mpi.MPI;
  * trace viewer should see the switch every {@code phase} steps. Rank 0 prints a Reduce'd checksum.
  *
  * <p>Args: {@code steps=40}, {@code phase=10}, {@code n=8} (vector length),
- * {@code compute=0} (microseconds of computation per step, see {@link Compute}), {@code --calls}.
+ * {@code compute=0} (microseconds of computation per step, see {@link Compute}), {@code root=0} (microseconds
+ * rank 0 computes on top of that each step, as a solver's rank 0 writing its output), {@code --calls}.
  */
 public final class PhaseChange {
     private static final int TAG = 3;
@@ -22,13 +23,14 @@ public final class PhaseChange {
         log.note("Init");
         Args a = new Args(args);
         int steps = a.getInt("steps", 40), phase = a.getInt("phase", 10), n = a.getInt("n", 8), compute = a.getInt("compute", 0);
+        int root = rank == 0 ? a.getInt("root", 0) : 0;
 
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
         double[] v = new double[n], in = new double[n];
         for (int i = 0; i < n; i++) v[i] = rank * n + i;
 
         for (int step = 0; step < steps; step++) {
-            Compute.run(compute);
+            Compute.run(compute + root);
             if ((step / phase) % 2 == 0) {
                 // Local phase: average with the left neighbour's vector, plus a per-rank nudge.
                 MPI.COMM_WORLD.Sendrecv(v, 0, n, MPI.DOUBLE, right, TAG, in, 0, n, MPI.DOUBLE, left, TAG);

@@ -56,7 +56,7 @@ final class ChameleonSink implements RecordSink {
         if (parameters != null) parameters.add(w, base, lastExit);
         if (reference != null) reference.add(w, base);
         ownArguments.add(w, base);
-        stacks.add(w, base);
+        stacks.add(w, base, Math.max(0, Event.enter(w, base) - lastExit));
         if (partial != null) partial.append(w, base);
         lastExit = Event.exit(w, base);
     }

@@ -6,6 +6,7 @@ import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.SiteTableMerger;
+import org.mpjtrace.trace.global.ComputeCalibration;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.global.SiteRenumbering;
 import org.mpjtrace.trace.global.StackSummaryPruning;
@@ -138,8 +139,9 @@ final class TraceCollector {
         }
         int[][] maps = new int[ctx.size][];
         // Clustering modes: the global trace is complete (the Finalize merge is done), so each rank's stack
-        // summaries can be cut to what the trace gets wrong for it.
+        // summaries can calibrate its compute times and then be cut to what the trace gets wrong for the rank.
         GlobalTrace clustered = online != null ? online.trace() : null;
+        ComputeCalibration calibration = clustered != null ? new ComputeCalibration(clustered) : null;
         for (int r = 0; r < ctx.size; r++) {
             byte[] bytes;
             try {
@@ -150,7 +152,10 @@ final class TraceCollector {
             }
             RankTrace section = readable(r, bytes, merger, maps);
             if (failure != null) continue;
-            if (clustered != null) section = prunedSummaries(clustered, ctx.size, section);
+            if (clustered != null) {
+                calibrationAdd(calibration, section);
+                section = prunedSummaries(clustered, ctx.size, section);
+            }
             try {
                 writer.writeRank(section);
             } catch (Throwable t) {
@@ -168,7 +173,7 @@ final class TraceCollector {
                 failure = failure == null ? t : failure;
             }
         }
-        if (online != null) global = online.trace();
+        if (online != null) global = calibrated(calibration, clustered);
         try {
             if (failure == null) {
                 if (global != null) writer.writeGlobal(global);
@@ -195,10 +200,25 @@ final class TraceCollector {
         }
     }
 
-    /**
-     * Rank r's trace with its sites renumbered into the merged table; if its payload cannot be read
-     * (a bug of ours), an empty trace saying why, so the other ranks' traces are still written.
-     */
+    /** Takes in a rank's compute per stack; a failure (a bug of ours) is reported and leaves the times as recorded. */
+    private static void calibrationAdd(ComputeCalibration calibration, RankTrace section) {
+        try {
+            calibration.add(section);
+        } catch (RuntimeException e) {
+            TracerLog.line("rank 0: the compute times of rank " + section.rank() + " were left out of the calibration (" + TracerLog.describe(e) + ")");
+        }
+    }
+
+    /** The global trace with its compute times calibrated; as recorded if that fails (a bug of ours). */
+    private static GlobalTrace calibrated(ComputeCalibration calibration, GlobalTrace recorded) {
+        try {
+            return calibration.calibrated();
+        } catch (RuntimeException e) {
+            TracerLog.line("rank 0: the trace keeps its leads' compute times (" + TracerLog.describe(e) + ")");
+            return recorded;
+        }
+    }
+
     /** The section with only the stack summaries the trace gets wrong for the rank; as it was if that fails (a bug of ours). */
     private static RankTrace prunedSummaries(GlobalTrace global, int worldSize, RankTrace section) {
         try {
@@ -209,6 +229,10 @@ final class TraceCollector {
         }
     }
 
+    /**
+     * Rank r's trace with its sites renumbered into the merged table; if its payload cannot be read
+     * (a bug of ours), an empty trace saying why, so the other ranks' traces are still written.
+     */
     private static RankTrace readable(int r, byte[] bytes, SiteTableMerger merger, int[][] maps) {
         try {
             RankPayload payload = PayloadCodec.decode(bytes);

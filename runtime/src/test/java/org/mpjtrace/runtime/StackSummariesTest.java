@@ -12,7 +12,17 @@ import org.mpjtrace.trace.StackSummary;
 class StackSummariesTest {
 
     private static void add(StackSummaries s, EventBuilder e) {
-        s.add(EventBuilder.words(e), 0);
+        s.add(EventBuilder.words(e), 0, 0);
+    }
+
+    @Test
+    void sumsTheComputeTimeBeforeEachStacksCalls() {
+        StackSummaries s = new StackSummaries();
+        for (int step = 1; step <= 4; step++) {
+            s.add(EventBuilder.words(new EventBuilder(Op.ALLREDUCE, 1, 0).stack(5)), 0, 1_000L * step);
+            s.add(EventBuilder.words(new EventBuilder(Op.BCAST, 2, 0).stack(6)), 0, 7);
+        }
+        assertEquals(List.of(10_000L, 28L), s.summaries().stream().map(StackSummary::computeNanos).toList());
     }
 
     @Test
@@ -23,8 +33,8 @@ class StackSummariesTest {
             add(s, new EventBuilder(Op.SEND, 2, 0).stack(8).peer(0));
         }
         add(s, new EventBuilder(Op.BARRIER, 3, 0).stack(-9));
-        assertEquals(List.of(new StackSummary(-9, 1, Event.NONE, Event.NONE), new StackSummary(7, 3, -2, StackSummary.VARIES),
-                new StackSummary(8, 3, 0, Event.NONE)), s.summaries());
+        assertEquals(List.of(new StackSummary(-9, 1, 0, Event.NONE, Event.NONE), new StackSummary(7, 3, 0, -2, StackSummary.VARIES),
+                new StackSummary(8, 3, 0, 0, Event.NONE)), s.summaries());
     }
 
     @Test
@@ -40,7 +50,7 @@ class StackSummariesTest {
     @Test
     void aRanksOwnPeersReplaceTheLeadsOnlyWhereTheyNeverVaried() {
         long[] w = EventBuilder.words(new EventBuilder(Op.SENDRECV, 1, 0).peer(4).tag(9).peer2(6).tag2(9));
-        new StackSummary(0, 5, 0, StackSummary.VARIES).writePeersInto(w, 0);
+        new StackSummary(0, 5, 0, 0, StackSummary.VARIES).writePeersInto(w, 0);
         assertEquals(List.of(0, 9, 6, 9), List.of(Event.peer(w, 0), Event.tag(w, 0), Event.peer2(w, 0), Event.tag2(w, 0)));
     }
 }

@@ -39,21 +39,21 @@ class StackSummaryPruningTest {
     @Test
     void aRankTheTraceGetsRightKeepsNothing() {
         // Rank 4's left neighbour is 3, as the lead's relative peer gives it.
-        assertEquals(List.of(), pruned(4, new StackSummary(RECV, 33, 3, Event.NONE), new StackSummary(SEND, 32, 3, Event.NONE)));
+        assertEquals(List.of(), pruned(4, new StackSummary(RECV, 33, 0, 3, Event.NONE), new StackSummary(SEND, 32, 0, 3, Event.NONE)));
     }
 
     @Test
     void otherCountsAndOtherPeersStay() {
         // A worker of a master: 30 tasks, always from and to rank 0, which the lead's "r-1" is not for rank 4.
-        assertEquals(List.of(new StackSummary(RECV, 31, 0, StackSummary.VARIES), new StackSummary(SEND, 30, 0, StackSummary.VARIES)),
-                pruned(4, new StackSummary(RECV, 31, 0, Event.NONE), new StackSummary(SEND, 30, 0, Event.NONE)));
+        assertEquals(List.of(new StackSummary(RECV, 31, 0, 0, StackSummary.VARIES), new StackSummary(SEND, 30, 0, 0, StackSummary.VARIES)),
+                pruned(4, new StackSummary(RECV, 31, 0, 0, Event.NONE), new StackSummary(SEND, 30, 0, 0, Event.NONE)));
     }
 
     @Test
     void aStackTheLeadCalledAndTheRankDidNotStaysWithNoCallsAndOneOnlyTheRankCalledStays() {
-        assertEquals(List.of(new StackSummary(SEND, 0, StackSummary.VARIES, StackSummary.VARIES),
-                        new StackSummary(BARRIER, 1, StackSummary.VARIES, StackSummary.VARIES)),
-                pruned(4, new StackSummary(RECV, 33, 3, Event.NONE), new StackSummary(BARRIER, 1, StackSummary.VARIES, StackSummary.VARIES)));
+        assertEquals(List.of(new StackSummary(SEND, 0, 0, StackSummary.VARIES, StackSummary.VARIES),
+                        new StackSummary(BARRIER, 1, 0, StackSummary.VARIES, StackSummary.VARIES)),
+                pruned(4, new StackSummary(RECV, 33, 0, 3, Event.NONE), new StackSummary(BARRIER, 1, 0, StackSummary.VARIES, StackSummary.VARIES)));
     }
 
     @Test

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.mpjtrace.cli.format.ExpandedRank;
 import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.TraceMemory;
@@ -28,6 +29,9 @@ import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.global.GlobalEvent;
+import org.mpjtrace.trace.global.GlobalLoop;
+import org.mpjtrace.trace.global.GlobalNode;
 import org.mpjtrace.trace.ranks.RankSet;
 
 /**
@@ -102,6 +106,38 @@ class ChameleonModeIT {
     }
 
     @Test
+    void aLeadsOwnComputeIsSpreadOverItsClusterAsInAFullTrace() {
+        // Rank 0 alone computes 20 ms before each step's first call, the other 7 ranks nothing: 2.5 ms a rank.
+        List<String> args = List.of("steps=20", "phase=5", "root=20000");
+        TraceFile clustered = chameleon(dir, "PhaseChange", 8, "marker=site:PhaseChange.main,callFrequency=2", args).result().trace();
+        MpjJobs.Run fullRun = MpjJobs.run("PhaseChange", 8, "multicore", null, dir.resolve("PhaseChange.full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        double full = stepComputeMillis(fullRun.result().trace()), chameleon = stepComputeMillis(clustered);
+        assertTrue(full > 2 && full < 4, "full: " + full + " ms a step, the mean over the ranks");
+        // Without calibration the trace would hold its lead's time for every rank: 20 ms if rank 0 leads, else next to nothing.
+        assertEquals(full, chameleon, 1, "chameleon against full, ms of compute a step");
+    }
+
+    /** Mean compute before a step's first call (Sendrecv or Allreduce), over every rank's calls, in ms. */
+    private static double stepComputeMillis(TraceFile trace) {
+        double[] sumAndCount = new double[2];
+        stepCompute(trace.global().nodes(), sumAndCount);
+        return sumAndCount[0] / sumAndCount[1] / 1e6;
+    }
+
+    private static void stepCompute(List<GlobalNode> nodes, double[] sumAndCount) {
+        for (GlobalNode n : nodes) {
+            if (n instanceof GlobalLoop l) {
+                stepCompute(l.body(), sumAndCount);
+            } else if (n instanceof GlobalEvent e && (e.op() == Op.SENDRECV.code || e.op() == Op.ALLREDUCE.code)) {
+                // A histogram counts each occurrence once per rank it stands for (a lead's, once per member).
+                sumAndCount[0] += e.compute().sum();
+                sumAndCount[1] += e.compute().count();
+            }
+        }
+    }
+
+    @Test
     void masterAndWorkersFormTwoClusters() {
         TraceFile trace = chameleon(dir, "MasterWorker", 16, "", List.of("tasks=160")).result().trace();
         MarkerLog log = trace.markers();
@@ -115,7 +151,7 @@ class ChameleonModeIT {
             RankTrace calls = ExpandedRank.of(trace, section);
             for (int i = 0; i < calls.eventCount(); i++) {
                 int op = Event.opCode(calls.words(), RankTrace.base(i));
-                if (op == org.mpjtrace.trace.Op.SEND.code || op == org.mpjtrace.trace.Op.RECV.code)
+                if (op == Op.SEND.code || op == Op.RECV.code)
                     assertEquals(0, Event.peer(calls.words(), RankTrace.base(i)), "worker " + section.rank() + " call " + i);
             }
         }

@@ -158,6 +158,28 @@ public final class Histogram {
     }
 
     /**
+     * The same occurrences with every value times {@code factor}: exact while the values are kept one by
+     * one; from bins, each bin's count moves to the bin of its middle value times the factor (count, min,
+     * max and sum scale exactly, so the mean does).
+     */
+    public Histogram scaled(double factor) {
+        if (!(factor >= 0) || Double.isInfinite(factor)) throw new IllegalArgumentException("factor " + factor);
+        if (bins == null) {
+            Histogram h = new Histogram();
+            if (count == 1) h.add(Math.round(min * factor));
+            else for (int i = 0; i < count; i++) h.add(Math.round(few[i] * factor));
+            return h;
+        }
+        long[] moved = new long[BINS];
+        for (int b = 0; b < BINS; b++) {
+            if (bins[b] == 0) continue;
+            double middle = b == 0 ? 0.5 : 1.5 * Math.pow(2, b);
+            moved[bin(Math.round(middle * factor))] += bins[b];
+        }
+        return of(count, Math.round(min * factor), Math.round(max * factor), Math.round(sum * factor), moved);
+    }
+
+    /**
      * The same distribution as if each occurrence had been seen {@code times} times: what a cluster
      * lead's timings stand for once they are every member's (counts scale, min, max and mean do not).
      */

@@ -58,18 +58,35 @@ public final class LoopFit {
     }
 
     /**
-     * The rank's calls per stack as its expansion makes them, and each loop's visits and last recorded
-     * count, without expanding: loop counts are taken as {@link GlobalExpansion} takes them (one cursor per
-     * loop, a value per visit), and an innermost loop adds its body's calls times its count at once, so
-     * that fitting costs next to nothing before the replay starts.
+     * Per stack, the rank's calls as its expansion makes them and the compute time a replay sleeps before
+     * them (each call its histogram's mean), in nanoseconds.
+     */
+    public record Expanded(Map<Long, Long> calls, Map<Long, Double> computeNanos) {}
+
+    /** What the rank's expansion of {@code trace} calls, and computes before those calls, per stack. */
+    public static Expanded expanded(GlobalTrace trace, int rank) {
+        Walk walk = new Walk(rank);
+        walk.nodes(trace.nodes());
+        return new Expanded(walk.calls, walk.compute);
+    }
+
+    /**
+     * The rank's calls per stack as its expansion makes them (and their mean compute times, summed), and
+     * each loop's visits and last recorded count, without expanding: loop counts are taken as
+     * {@link GlobalExpansion} takes them (one cursor per loop, a value per visit), and an innermost loop
+     * adds its body's calls times its count at once, so that fitting costs next to nothing before the
+     * replay starts.
      */
     private static final class Walk {
         final int rank;
         final Map<Long, Long> calls = new HashMap<>();
+        final Map<Long, Double> compute = new HashMap<>();
         final Map<GlobalLoop, long[]> visits = new IdentityHashMap<>(); // loop -> {visits, last recorded count}
         final List<GlobalLoop> order = new ArrayList<>();
         /** An innermost loop's body calls per stack for the rank; empty for a loop that holds one. */
         final Map<GlobalLoop, Map<Long, Long>> bodies = new IdentityHashMap<>();
+        /** An innermost loop's body compute per stack for one iteration (histogram means). */
+        private final Map<GlobalLoop, Map<Long, Double>> bodyCompute = new IdentityHashMap<>();
         private final Map<GlobalLoop, ValueSeq.Cursor> counts = new IdentityHashMap<>();
 
         Walk(int rank) {
@@ -81,6 +98,7 @@ public final class LoopFit {
                 if (!n.ranks().contains(rank)) continue;
                 if (n instanceof GlobalEvent e) {
                     calls.merge(e.stack(), 1L, Long::sum);
+                    compute.merge(e.stack(), e.compute().mean(), Double::sum);
                     continue;
                 }
                 GlobalLoop loop = (GlobalLoop) n;
@@ -91,12 +109,14 @@ public final class LoopFit {
                     order.add(loop);
                     Map<Long, Long> body = innermostBody(loop, rank);
                     bodies.put(loop, body == null ? Map.of() : body);
+                    if (body != null) bodyCompute.put(loop, innermostCompute(loop, rank));
                 }
                 v[0]++;
                 v[1] = count;
                 Map<Long, Long> body = bodies.get(loop);
                 if (!body.isEmpty()) {
                     for (Map.Entry<Long, Long> e : body.entrySet()) calls.merge(e.getKey(), e.getValue() * count, Long::sum);
+                    for (Map.Entry<Long, Double> e : bodyCompute.get(loop).entrySet()) compute.merge(e.getKey(), e.getValue() * count, Double::sum);
                 } else {
                     for (long i = 0; i < count; i++) nodes(loop.body());
                 }
@@ -119,6 +139,14 @@ public final class LoopFit {
             calls.merge(e.stack(), 1L, Long::sum);
         }
         return calls.isEmpty() ? null : calls;
+    }
+
+    /** An innermost loop's body compute per stack for the rank, one iteration (histogram means). */
+    private static Map<Long, Double> innermostCompute(GlobalLoop loop, int rank) {
+        Map<Long, Double> compute = new HashMap<>();
+        for (GlobalNode n : loop.body())
+            if (n.ranks().contains(rank)) compute.merge(((GlobalEvent) n).stack(), ((GlobalEvent) n).compute().mean(), Double::sum);
+        return compute;
     }
 
     /**

@@ -42,11 +42,11 @@ public final class StackSummaryPruning {
             int peer2 = p != null && p[1] == s.peer2() ? StackSummary.VARIES : s.peer2();
             boolean countDiffers = expanded.getOrDefault(s.stack(), 0L) != s.calls();
             if (countDiffers || peer != StackSummary.VARIES || peer2 != StackSummary.VARIES)
-                kept.add(new StackSummary(s.stack(), s.calls(), peer, peer2));
+                kept.add(new StackSummary(s.stack(), s.calls(), s.computeNanos(), peer, peer2));
         }
         for (Map.Entry<Long, Long> e : expanded.entrySet())
             if (!own.contains(e.getKey()))
-                kept.add(new StackSummary(e.getKey(), 0, StackSummary.VARIES, StackSummary.VARIES));
+                kept.add(new StackSummary(e.getKey(), 0, 0, StackSummary.VARIES, StackSummary.VARIES));
         kept.sort(Comparator.comparingLong(StackSummary::stack));
         return new RankTrace(rank, section.host(), section.initNanos(), section.eventCount(), section.words(), section.comms(),
                 section.datatypes(), section.redops(), section.stats(), section.arrays(), section.ownArguments(), kept);

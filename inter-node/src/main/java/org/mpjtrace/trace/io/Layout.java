@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 final class Layout {
     static final byte[] FILE_MAGIC = "MPJTRACE".getBytes(StandardCharsets.US_ASCII);
     static final byte[] PAYLOAD_MAGIC = "MPJTPAYL".getBytes(StandardCharsets.US_ASCII);
-    static final int VERSION = 6;
+    static final int VERSION = 7;
 
     /** Magic and version. */
     static final int PREAMBLE_BYTES = 12;

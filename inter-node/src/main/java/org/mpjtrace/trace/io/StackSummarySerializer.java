@@ -6,20 +6,24 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.mpjtrace.trace.StackSummary;
 
-/** Version 6: the stack signature as 8 fixed bytes, the number of calls as a varint, the two peers as zigzag varints. */
+/**
+ * Version 7: the stack signature as 8 fixed bytes, the number of calls and their compute nanoseconds as
+ * varints, the two peers as zigzag varints.
+ */
 final class StackSummarySerializer extends Serializer<StackSummary> {
-    static final int MIN_BYTES = 8 + 1 + 1 + 1;
+    static final int MIN_BYTES = 8 + 1 + 1 + 1 + 1;
 
     @Override
     public void write(Kryo kryo, Output out, StackSummary c) {
         out.writeLong(c.stack()); // a hash: a varint would only make it longer
         out.writeVarLong(c.calls(), true);
+        out.writeVarLong(c.computeNanos(), true);
         out.writeVarInt(c.peer(), false);
         out.writeVarInt(c.peer2(), false);
     }
 
     @Override
     public StackSummary read(Kryo kryo, Input in, Class<? extends StackSummary> type) {
-        return new StackSummary(in.readLong(), in.readVarLong(true), in.readVarInt(false), in.readVarInt(false));
+        return new StackSummary(in.readLong(), in.readVarLong(true), in.readVarLong(true), in.readVarInt(false), in.readVarInt(false));
     }
 }

@@ -90,13 +90,14 @@ final class TraceRules {
         return null;
     }
 
-    /** Stack summaries name each stack signature once, none with fewer than 0 calls. */
+    /** Stack summaries name each stack signature once, none with fewer than 0 calls or negative compute time. */
     private static String stackSummariesProblem(int rank, List<StackSummary> counts) {
         if (counts == null) return "rank " + rank + ": no list of stack summaries";
         Set<Long> seen = new HashSet<>();
         for (StackSummary c : counts) {
             if (c == null) return "rank " + rank + ": a null entry in the stack summaries";
             if (c.calls() < 0) return "rank " + rank + ": " + c.calls() + " calls counted for stack " + Long.toHexString(c.stack());
+            if (c.computeNanos() < 0) return "rank " + rank + ": " + c.computeNanos() + " ns of compute counted for stack " + Long.toHexString(c.stack());
             if (!seen.add(c.stack())) return "rank " + rank + ": calls of stack " + Long.toHexString(c.stack()) + " counted twice";
         }
         return null;

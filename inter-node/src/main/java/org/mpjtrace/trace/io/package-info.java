@@ -1,5 +1,5 @@
 /**
- * The trace file format (version 6) and the payload a rank sends to rank 0 at the end of a job.
+ * The trace file format (version 7) and the payload a rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
  *
@@ -33,7 +33,8 @@
  *                         replay takes instead of its lead's; empty in the other modes; each of an op
  *                         OwnArguments.kept names and at least one call long), then the rank's
  *                         stack summaries (StackSummary: in the clustering modes, per stack signature the
- *                         calls, at least 0, and each peer field when it never varied; each stack once;
+ *                         calls, at least 0, their compute nanoseconds, at least 0, and each peer field
+ *                         when it never varied; each stack once;
  *                         only where the global trace's expansion for the rank differs; empty in the
  *                         other modes)
  *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks):

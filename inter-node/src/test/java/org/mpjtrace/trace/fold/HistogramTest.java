@@ -1,8 +1,10 @@
 package org.mpjtrace.trace.fold;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -51,6 +53,33 @@ class HistogramTest {
         assertEquals(h.mean(), x.mean(), 1e-9);
         assertEquals(h.quantile(0.5), x.quantile(0.5));
         assertEquals(100, h.count(), "the original is unchanged");
+    }
+
+    @Test
+    void scalingValuesKeepsTheCountAndScalesMinMaxMeanAndQuantiles() {
+        Histogram binned = new Histogram();
+        for (int i = 1; i <= 100; i++) binned.add(i * 1000L);
+        Histogram x = binned.scaled(0.25);
+        assertEquals(100, x.count());
+        assertEquals(250, x.min());
+        assertEquals(25_000, x.max());
+        assertEquals(binned.mean() / 4, x.mean(), 1);
+        long total = 0;
+        for (int b = 0; b < Histogram.BINS; b++) total += x.bin(b);
+        assertEquals(100, total, "every occurrence is still in a bin");
+        // Bins are log2 wide: a scaled quantile lands within a factor of two of the exact one.
+        long median = x.quantile(0.5);
+        assertTrue(median >= binned.quantile(0.5) / 8 && median <= binned.quantile(0.5) / 2, "median " + median);
+
+        Histogram few = new Histogram();
+        few.add(3000);
+        few.add(5000);
+        Histogram y = few.scaled(1.5);
+        assertEquals(List.of(2L, 4500L, 7500L, 12_000L), List.of(y.count(), y.min(), y.max(), y.sum()), "kept values scale exactly");
+        assertEquals(few.mean(), few.scaled(1).mean(), 0);
+        assertEquals(0, new Histogram().scaled(3).count());
+        assertThrows(IllegalArgumentException.class, () -> few.scaled(-1));
+        assertThrows(IllegalArgumentException.class, () -> few.scaled(Double.NaN));
     }
 
     @Test

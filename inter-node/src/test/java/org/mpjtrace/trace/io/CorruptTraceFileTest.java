@@ -285,9 +285,11 @@ class CorruptTraceFileTest {
         TraceSamples.assertContains(failure(metaAndRank(withOwnArguments(r0, List.of(new OwnArguments(Op.SPLIT.code, -1, -1, -1, -1, 1, 2, 0, 0))))
                 .toByteArray()), "rank 0: own arguments repeated 0 times");
 
-        TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, -1, 1, 1)))).toByteArray()),
+        TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, -1, 0, 1, 1)))).toByteArray()),
                 "rank 0: -1 calls counted for stack 2a");
-        TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 1, 1, 1), new StackSummary(0x2a, 2, 1, 1)))).toByteArray()),
+        TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 1, -5, 1, 1)))).toByteArray()),
+                "rank 0: -5 ns of compute counted for stack 2a");
+        TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 1, 0, 1, 1), new StackSummary(0x2a, 2, 0, 1, 1)))).toByteArray()),
                 "rank 0: calls of stack 2a counted twice");
 
         List<CallSite> misnumbered = List.of(TraceSamples.sites().get(1));

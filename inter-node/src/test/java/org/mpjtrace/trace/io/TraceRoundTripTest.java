@@ -124,7 +124,7 @@ class TraceRoundTripTest {
     void fileStartsWithMagicAndVersionAndEndsWithEnd() throws Exception {
         byte[] bytes = Files.readAllBytes(TraceSamples.writeSample(dir.resolve("m.mpjt")));
         assertArrayEquals("MPJTRACE".getBytes(java.nio.charset.StandardCharsets.US_ASCII), Arrays.copyOf(bytes, 8));
-        assertEquals(6, ByteBuffer.wrap(bytes).getInt(8));
+        assertEquals(7, ByteBuffer.wrap(bytes).getInt(8));
         assertEquals(SectionKind.META.code, bytes[12]);
         assertTrue(Files.notExists(dir.resolve("m.mpjt.tmp")), "temp file renamed away");
     }

@@ -127,8 +127,8 @@ final class TraceSamples {
         // Own arguments: absent fields (-1), negative colours, a hash digest and a long run all come back.
         List<OwnArguments> own = List.of(new OwnArguments(Op.CREATE_INTERCOMM.code, rank + 1, 91, -1, -1, rank, -rank, 0, 1),
                 new OwnArguments(Op.ALLGATHERV.code, -1, -1, 3, 7, -1, -1, arrays.get(0).digest(), 1L << 40));
-        List<StackSummary> calls = List.of(new StackSummary(-7L, 1, -2, rank), new StackSummary(Long.MAX_VALUE, 1L << 40, StackSummary.VARIES, -1),
-                new StackSummary(rank, 3, rank + 1, StackSummary.VARIES));
+        List<StackSummary> calls = List.of(new StackSummary(-7L, 1, 12_345, -2, rank), new StackSummary(Long.MAX_VALUE, 1L << 40, 1L << 50, StackSummary.VARIES, -1),
+                new StackSummary(rank, 3, 0, rank + 1, StackSummary.VARIES));
         return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats, arrays, own, calls);
     }
 
