@@ -10,9 +10,11 @@
 #   clusters    clusters made by each clustering, in order (`clusters`)
 #   C/L/AT      markers acted on in states C, L and AT
 #   replay s    wall time of `mpjtrace replay` of the trace (rank 0's MPI.Init to MPI.Finalize); for full and the
-#               clustering modes the median of REPLAYS replays (default 3), taken in rounds (full, chameleon,
-#               acurdion, then again), since one replay of 16 or 64 rank threads on a few cores moves by several
-#               percent from run to run; the dump's is replayed once
+#               clustering modes the median over TRACES traced runs (default 3) of REPLAYS replays each (default
+#               1), taken in rounds (full, chameleon, acurdion, then again), since on a few cores both the times
+#               a traced run of 16 or 64 rank threads records and one replay of them move by several percent from
+#               run to run (the papers averaged five runs); the dump's is replayed once. The other columns are
+#               the first traced run's
 #   ACC         1 - |t - t'| / t, t the replay of the full trace, t' this mode's replay (ACURDION)
 #   COUNT ... TAG  `mpjtrace compare FULL THIS`: matching percentages against the full trace (Table II)
 # The examples run with compute=US (see the README's Examples) so that computation dominates the time
@@ -24,7 +26,7 @@
 #
 #   bench/table.sh [NP...]      default 4 16 64
 #   EXAMPLES="Ring PhaseChange" bench/table.sh 16     only these examples
-#   REPLAYS=5 bench/table.sh                           the median of 5 replays per trace (default 3)
+#   TRACES=5 REPLAYS=2 bench/table.sh                  the median of 2 replays of each of 5 traced runs per mode
 #
 # ApiTour runs only when NP is 4 (it is written for 4 ranks), CGTranspose only when NP is a square.
 set -euo pipefail
@@ -45,8 +47,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mpjtrace="$repo/bin/mpjtrace"
 stall_after=${STALL_AFTER:-15}
-replays=${REPLAYS:-3}
+replays=${REPLAYS:-1}
+traces=${TRACES:-3}
 [[ "$replays" =~ ^[1-9][0-9]*$ ]] || { echo "table.sh: REPLAYS must be a positive integer, got '$replays'" >&2; exit 2; }
+[[ "$traces" =~ ^[1-9][0-9]*$ ]] || { echo "table.sh: TRACES must be a positive integer, got '$traces'" >&2; exit 2; }
 
 # Example, its arguments, and the agent keys of the clustering modes: the marker is a collective of the
 # main loop where there is one (as bench/table4.sh), else none (cluster once, at Finalize). K is the
@@ -89,14 +93,14 @@ total=0
 for np in "${nps[@]}"; do
     for e in "${examples[@]}"; do runs_on "${e%%|*}" "$np" && total=$((total + 1)); done
 done
-total=$((total * ${#modes[@]}))
+total=$((total * (${#modes[@]} + 3 * (traces - 1))))
 
-# Runs the example with MPJ's starter; $1 the mode (untraced: no agent), $2 the agent's clustering keys.
-# Prints the wall time in seconds; the job's output is left in $work/job.log.
+# Runs the example with MPJ's starter; $1 the mode (untraced: no agent), $2 the agent's clustering keys, $3 the
+# trace file (default $work/MODE.mpjt). Prints the wall time in seconds; the job's output is left in $work/job.log.
 run_job() {
-    local mode=$1 keys=$2 agent=()
+    local mode=$1 keys=$2 agent=() trace=${3:-$work/$1.mpjt}
     if [ "$mode" != untraced ]; then
-        local opts="mode=$mode,output=$work/$mode.mpjt"
+        local opts="mode=$mode,output=$trace"
         case "$mode" in chameleon|acurdion) opts+=",$keys" ;; esac
         agent=("-javaagent:$jar=$opts")
     fi
@@ -111,7 +115,7 @@ run_job() {
     if grep -qE '^mpjtrace: .*(tracing is off|could not)' "$work/job.log"; then
         cat "$work/job.log" >&2; fail "the tracer reported an error: $ex -np $np, mode $mode"
     fi
-    if [ "$mode" != untraced ] && [ ! -s "$work/$mode.mpjt" ]; then
+    if [ "$mode" != untraced ] && [ ! -s "$trace" ]; then
         cat "$work/job.log" >&2; fail "no trace written: $ex -np $np, mode $mode"
     fi
     awk -v ns=$((end - start)) 'BEGIN { printf "%.2f", ns / 1e9 }'
@@ -186,15 +190,27 @@ for np in "${nps[@]}"; do
             row[$mode]="| $label | $np | $mode | $wall | $ratio | $inter | $bytes | $((bytes / np)) | $clusters | $markers"
             rest[$mode]="$match|"
         done
-        # Replays in rounds, full, chameleon and acurdion in turn, so that the machine's drift over the
-        # example's replays falls on all three alike; the dump once.
+        # More traced runs of full, chameleon and acurdion (their first run gave the row), in rounds.
+        for ((k = 2; k <= traces; k++)); do
+            for mode in full chameleon acurdion; do
+                job=$((job + 1))
+                echo "[$job/$total, $(( $(date +%s) - start )) s] $ex -np $np $mode, traced run $k of $traces ..." >&2
+                run_job "$mode" "$keys" "$work/$mode.$k.mpjt" > /dev/null
+            done
+        done
+        # Replays in rounds, full, chameleon and acurdion in turn (each traced run of a mode in turn), so
+        # that the machine's drift over the example's replays falls on all three alike; the dump once.
         echo "[$job/$total] $ex -np $np: replays ..." >&2
         declare -A replay=([dump]=$(replay_once dump)) times=()
         for ((round = 0; round < replays; round++)); do
-            for mode in full chameleon acurdion; do
-                [ -n "${replay[$mode]:-}" ] && continue # it failed: no more rounds
-                t=$(replay_once "$mode")
-                if [[ "$t" =~ ^[0-9.]+$ ]]; then times[$mode]+="$t "; else replay[$mode]=$t; fi
+            for ((k = 1; k <= traces; k++)); do
+                for mode in full chameleon acurdion; do
+                    [ -n "${replay[$mode]:-}" ] && continue # it failed: no more rounds
+                    name=$mode
+                    [ "$k" -eq 1 ] || name+=".$k"
+                    t=$(replay_once "$name")
+                    if [[ "$t" =~ ^[0-9.]+$ ]]; then times[$mode]+="$t "; else replay[$mode]=$t; fi
+                done
             done
         done
         for mode in full chameleon acurdion; do
