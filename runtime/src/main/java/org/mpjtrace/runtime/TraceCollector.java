@@ -8,6 +8,7 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.SiteTableMerger;
 import org.mpjtrace.trace.global.ComputeCalibration;
 import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.global.LoopFit;
 import org.mpjtrace.trace.global.SiteRenumbering;
 import org.mpjtrace.trace.global.StackSummaryPruning;
 import org.mpjtrace.trace.global.TraceMerge;
@@ -152,10 +153,7 @@ final class TraceCollector {
             }
             RankTrace section = readable(r, bytes, merger, maps);
             if (failure != null) continue;
-            if (clustered != null) {
-                calibrationAdd(calibration, section);
-                section = prunedSummaries(clustered, ctx.size, section);
-            }
+            if (clustered != null) section = calibrateAndPrune(calibration, clustered, ctx.size, section);
             try {
                 writer.writeRank(section);
             } catch (Throwable t) {
@@ -200,15 +198,6 @@ final class TraceCollector {
         }
     }
 
-    /** Takes in a rank's compute per stack; a failure (a bug of ours) is reported and leaves the times as recorded. */
-    private static void calibrationAdd(ComputeCalibration calibration, RankTrace section) {
-        try {
-            calibration.add(section);
-        } catch (RuntimeException e) {
-            TracerLog.line("rank 0: the compute times of rank " + section.rank() + " were left out of the calibration (" + TracerLog.describe(e) + ")");
-        }
-    }
-
     /** The global trace with its compute times calibrated; as recorded if that fails (a bug of ours). */
     private static GlobalTrace calibrated(ComputeCalibration calibration, GlobalTrace recorded) {
         try {
@@ -219,12 +208,21 @@ final class TraceCollector {
         }
     }
 
-    /** The section with only the stack summaries the trace gets wrong for the rank; as it was if that fails (a bug of ours). */
-    private static RankTrace prunedSummaries(GlobalTrace global, int worldSize, RankTrace section) {
+    /**
+     * Takes in the rank's compute per stack and returns its section with only the stack summaries the trace
+     * gets wrong for it, both from one walk of the rank's expansion; if that fails (a bug of ours), the
+     * section as it was, its compute times left out of the calibration.
+     */
+    private static RankTrace calibrateAndPrune(ComputeCalibration calibration, GlobalTrace global, int worldSize, RankTrace section) {
+        if (section.stackSummaries().isEmpty()) return section;
         try {
-            return StackSummaryPruning.prune(global, worldSize, section);
+            LoopFit.Expanded expanded = LoopFit.expanded(global, section.rank());
+            RankTrace pruned = StackSummaryPruning.prune(global, worldSize, section, expanded.calls());
+            calibration.add(section, expanded);
+            return pruned;
         } catch (RuntimeException e) {
-            TracerLog.line("rank 0: the stack summaries of rank " + section.rank() + " were kept whole (" + TracerLog.describe(e) + ")");
+            TracerLog.line("rank 0: the stack summaries of rank " + section.rank() + " were kept whole and its compute times left out of the calibration ("
+                    + TracerLog.describe(e) + ")");
             return section;
         }
     }

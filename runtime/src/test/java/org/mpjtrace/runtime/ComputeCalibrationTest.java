@@ -15,6 +15,7 @@ import org.mpjtrace.trace.global.GlobalEvent;
 import org.mpjtrace.trace.global.GlobalLoop;
 import org.mpjtrace.trace.global.GlobalNode;
 import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.global.LoopFit;
 import org.mpjtrace.trace.global.TraceMerge;
 import org.mpjtrace.trace.ranks.RankSet;
 
@@ -41,6 +42,11 @@ class ComputeCalibrationTest {
         return section(rank, new StackSummary(STEP_STACK, 10, 10 * step, -1, -1), new StackSummary(PRINT_STACK, 1, print, -1, -1));
     }
 
+    /** Adds the section with its expansion of the calibration's trace, as rank 0 does. */
+    private static void add(ComputeCalibration c, GlobalTrace trace, RankTrace section) {
+        c.add(section, LoopFit.expanded(trace, section.rank()));
+    }
+
     private static List<GlobalEvent> events(List<GlobalNode> nodes) {
         List<GlobalEvent> out = new ArrayList<>();
         for (GlobalNode n : nodes) {
@@ -59,8 +65,8 @@ class ComputeCalibrationTest {
         // Rank 0 leads ranks 0-3 and alone prints before the Barrier (28 ms; the others 0.1 ms).
         GlobalTrace trace = lead(0, RankSet.range(0, 4, 1), 10 * MS, 28 * MS);
         ComputeCalibration c = new ComputeCalibration(trace);
-        c.add(own(0, 10 * MS, 28 * MS));
-        for (int r = 1; r < 4; r++) c.add(own(r, 10 * MS, MS / 10));
+        add(c, trace, own(0, 10 * MS, 28 * MS));
+        for (int r = 1; r < 4; r++) add(c, trace, own(r, 10 * MS, MS / 10));
         GlobalTrace calibrated = c.calibrated();
         assertEquals((28 + 0.3) / 4 * MS, meanAt(calibrated, PRINT_STACK), 0.001 * MS);
         assertEquals(10 * MS, meanAt(calibrated, STEP_STACK), 1, "a typical lead keeps its times");
@@ -73,7 +79,7 @@ class ComputeCalibrationTest {
         // both leads, each lead's times counted once per member of its cluster, as a full trace's would be.
         GlobalTrace merged = TraceMerge.merge(lead(0, RankSet.range(0, 12, 1), 10 * MS, MS), lead(12, RankSet.range(12, 4, 1), 5 * MS, MS));
         ComputeCalibration c = new ComputeCalibration(merged);
-        for (int r = 0; r < 16; r++) c.add(own(r, r < 12 ? 10 * MS : 5 * MS, MS));
+        for (int r = 0; r < 16; r++) add(c, merged, own(r, r < 12 ? 10 * MS : 5 * MS, MS));
         double allRanks = (12 * 10 + 4 * 5) / 16.0 * MS;
         assertEquals(allRanks, meanAt(merged, STEP_STACK), 1);
         assertEquals(allRanks, meanAt(c.calibrated(), STEP_STACK), 1);
@@ -84,8 +90,8 @@ class ComputeCalibrationTest {
     void aTraceNoRankReportedOnKeepsItsTimes() {
         GlobalTrace trace = lead(0, RankSet.range(0, 4, 1), 10 * MS, 28 * MS);
         ComputeCalibration c = new ComputeCalibration(trace);
-        c.add(section(1)); // a section without summaries (mode full keeps none)
-        c.add(section(2, new StackSummary(999, 3, 5 * MS, -1, -1))); // a stack the trace does not give rank 2
+        add(c, trace, section(1)); // a section without summaries (mode full keeps none)
+        add(c, trace, section(2, new StackSummary(999, 3, 5 * MS, -1, -1))); // a stack the trace does not give rank 2
         assertEquals(trace.nodes(), c.calibrated().nodes());
     }
 }

@@ -11,6 +11,7 @@ import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.global.LoopFit;
 import org.mpjtrace.trace.global.StackSummaryPruning;
 import org.mpjtrace.trace.ranks.RankSet;
 
@@ -33,7 +34,8 @@ class StackSummaryPruningTest {
     private static List<StackSummary> pruned(int rank, StackSummary... own) {
         RankTrace section = new RankTrace(rank, "h", 0, 0, new long[0], List.of(), List.of(), List.of(), RankStats.EMPTY, List.of(),
                 List.of(), List.of(own));
-        return StackSummaryPruning.prune(trace(), W, section).stackSummaries();
+        GlobalTrace trace = trace();
+        return StackSummaryPruning.prune(trace, W, section, LoopFit.expanded(trace, rank).calls()).stackSummaries();
     }
 
     @Test

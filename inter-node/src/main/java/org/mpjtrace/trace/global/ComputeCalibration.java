@@ -28,10 +28,13 @@ public final class ComputeCalibration {
         this.trace = trace;
     }
 
-    /** Adds a rank's own compute per stack (its unpruned section) and what its replay of the trace sleeps there. */
-    public void add(RankTrace section) {
+    /**
+     * Adds a rank's own compute per stack (its unpruned section) and what its replay of the trace sleeps there.
+     *
+     * @param expanded the rank's expansion of the trace per stack ({@link LoopFit#expanded})
+     */
+    public void add(RankTrace section, LoopFit.Expanded expanded) {
         if (section.stackSummaries().isEmpty()) return;
-        LoopFit.Expanded expanded = LoopFit.expanded(trace, section.rank());
         for (StackSummary s : section.stackSummaries()) {
             long calls = expanded.calls().getOrDefault(s.stack(), 0L);
             if (calls == 0) continue; // the rank's replay makes no call there: nothing to scale for it

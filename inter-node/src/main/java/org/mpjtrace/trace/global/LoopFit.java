@@ -50,13 +50,6 @@ public final class LoopFit {
         return fitted;
     }
 
-    /** The rank's calls per stack as its expansion of {@code trace} makes them. */
-    public static Map<Long, Long> expandedCalls(GlobalTrace trace, int rank) {
-        Walk walk = new Walk(rank);
-        walk.nodes(trace.nodes());
-        return walk.calls;
-    }
-
     /**
      * Per stack, the rank's calls as its expansion makes them and the compute time a replay sleeps before
      * them (each call its histogram's mean), in nanoseconds.

@@ -27,10 +27,10 @@ public final class StackSummaryPruning {
 
     private StackSummaryPruning() {}
 
-    public static RankTrace prune(GlobalTrace global, int worldSize, RankTrace section) {
+    /** @param expanded the rank's calls per stack as its expansion of {@code global} makes them ({@link LoopFit#expanded}) */
+    public static RankTrace prune(GlobalTrace global, int worldSize, RankTrace section, Map<Long, Long> expanded) {
         if (section.stackSummaries().isEmpty()) return section;
         int rank = section.rank();
-        Map<Long, Long> expanded = LoopFit.expandedCalls(global, rank);
         Map<Long, long[]> peers = new HashMap<>();
         tracePeers(global.nodes(), rank, worldSize, peers);
         List<StackSummary> kept = new ArrayList<>();
