@@ -10,11 +10,12 @@
 #   clusters    clusters made by each clustering, in order (`clusters`)
 #   C/L/AT      markers acted on in states C, L and AT
 #   replay s    wall time of `mpjtrace replay` of the trace (rank 0's MPI.Init to MPI.Finalize); for full and the
-#               clustering modes the median over TRACES traced runs (default 3) of REPLAYS replays each (default
-#               1), taken in rounds (full, chameleon, acurdion, then again), since on a few cores both the times
-#               a traced run of 16 or 64 rank threads records and one replay of them move by several percent from
-#               run to run (the papers averaged five runs); the dump's is replayed once. The other columns are
-#               the first traced run's
+#               clustering modes the median over TRACES traced runs of REPLAYS replays each (default 1), taken in
+#               rounds (full, chameleon, acurdion, then again), since on a few cores both the times a traced run
+#               of 16 or 64 rank threads records and one replay of them move by several percent from run to run
+#               (the papers averaged five runs). TRACES defaults to 5 at -np 16, the rank count of the accuracy
+#               target, 3 below it and 1 above it (a traced run of 64 rank threads on 2 cores takes long). The
+#               dump's is replayed once. The other columns are the first traced run's
 #   ACC         1 - |t - t'| / t, t the replay of the full trace, t' this mode's replay (ACURDION)
 #   COUNT ... TAG  `mpjtrace compare FULL THIS`: matching percentages against the full trace (Table II)
 # The examples run with compute=US (see the README's Examples) so that computation dominates the time
@@ -26,7 +27,8 @@
 #
 #   bench/table.sh [NP...]      default 4 16 64
 #   EXAMPLES="Ring PhaseChange" bench/table.sh 16     only these examples
-#   TRACES=5 REPLAYS=2 bench/table.sh                  the median of 2 replays of each of 5 traced runs per mode
+#   TRACES=5 REPLAYS=2 bench/table.sh                  the median of 2 replays of each of 5 traced runs per mode,
+#                                                      at every rank count
 #
 # ApiTour runs only when NP is 4 (it is written for 4 ranks), CGTranspose only when NP is a square.
 set -euo pipefail
@@ -48,9 +50,16 @@ trap 'rm -rf "$work"' EXIT
 mpjtrace="$repo/bin/mpjtrace"
 stall_after=${STALL_AFTER:-15}
 replays=${REPLAYS:-1}
-traces=${TRACES:-3}
 [[ "$replays" =~ ^[1-9][0-9]*$ ]] || { echo "table.sh: REPLAYS must be a positive integer, got '$replays'" >&2; exit 2; }
-[[ "$traces" =~ ^[1-9][0-9]*$ ]] || { echo "table.sh: TRACES must be a positive integer, got '$traces'" >&2; exit 2; }
+[[ "${TRACES:-1}" =~ ^[1-9][0-9]*$ ]] || { echo "table.sh: TRACES must be a positive integer, got '$TRACES'" >&2; exit 2; }
+# Traced runs per mode at a rank count: TRACES, or the most at 16 ranks, where ACC is to reach 95%.
+traces_at() {
+    if [ -n "${TRACES:-}" ]; then echo "$TRACES"
+    elif [ "$1" -eq 16 ]; then echo 5
+    elif [ "$1" -lt 16 ]; then echo 3
+    else echo 1
+    fi
+}
 
 # Example, its arguments, and the agent keys of the clustering modes: the marker is a collective of the
 # main loop where there is one (as bench/table4.sh), else none (cluster once, at Finalize). K is the
@@ -91,9 +100,10 @@ pct() { awk -v t="$1" -v u="$2" 'BEGIN { printf "%.1f%%", 100 * (1 - (u > t ? u 
 
 total=0
 for np in "${nps[@]}"; do
-    for e in "${examples[@]}"; do runs_on "${e%%|*}" "$np" && total=$((total + 1)); done
+    for e in "${examples[@]}"; do
+        runs_on "${e%%|*}" "$np" && total=$((total + ${#modes[@]} + 3 * ($(traces_at "$np") - 1)))
+    done
 done
-total=$((total * (${#modes[@]} + 3 * (traces - 1))))
 
 # Runs the example with MPJ's starter; $1 the mode (untraced: no agent), $2 the agent's clustering keys, $3 the
 # trace file (default $work/MODE.mpjt). Prints the wall time in seconds; the job's output is left in $work/job.log.
@@ -149,6 +159,7 @@ echo "| example | -np | mode | wall s | ratio | inter-node ms | bytes | bytes/ra
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 job=0 start=$(date +%s)
 for np in "${nps[@]}"; do
+    traces=$(traces_at "$np")
     for e in "${examples[@]}"; do
         IFS='|' read -r ex args keys <<< "$e"
         runs_on "$ex" "$np" || continue
