@@ -148,7 +148,12 @@ replay_once() {
     elif grep -q '^mpjtrace: .*: cannot be replayed: ' <<< "$out"; then
         echo "not replayable"
     else
-        echo "failed: $(grep -m1 '^mpjtrace replay: rank ' <<< "$out" | sed -E 's/^mpjtrace replay: rank [0-9]+: //; s/[|]/\\|/g' | cut -c1-80)"
+        # The table gets one line (a rank's reason, else mpjtrace's); stderr the whole output, to look into.
+        local why
+        why=$(grep -m1 '^mpjtrace replay: rank ' <<< "$out" | sed -E 's/^mpjtrace replay: rank [0-9]+: //') \
+            || why=$(grep -m1 -E '^mpjtrace: (job|replay) failed' <<< "$out" | sed -E 's/^mpjtrace: //') || why="no reason given"
+        { echo "table.sh: replay of $ex -np $np $1 failed; its output:"; sed 's/^/    /' <<< "$out"; } >&2
+        echo "failed: $(sed -E 's/[|]/\\|/g' <<< "$why" | cut -c1-80)"
     fi
 }
 
