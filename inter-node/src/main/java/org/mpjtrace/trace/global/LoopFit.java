@@ -40,7 +40,7 @@ public final class LoopFit {
         for (GlobalLoop loop : walk.order) {
             if (difference.isEmpty()) break;
             long[] v = walk.visits.get(loop);
-            Map<Long, Long> perIteration = walk.bodies.get(loop);
+            Map<Long, Long> perIteration = walk.bodies.get(loop).calls();
             if (v[0] != 1 || perIteration.isEmpty()) continue;
             Long change = commonChange(perIteration, difference);
             if (change == null || change == 0 || v[1] + change < 0) continue;
@@ -76,10 +76,8 @@ public final class LoopFit {
         final Map<Long, Double> compute = new HashMap<>();
         final Map<GlobalLoop, long[]> visits = new IdentityHashMap<>(); // loop -> {visits, last recorded count}
         final List<GlobalLoop> order = new ArrayList<>();
-        /** An innermost loop's body calls per stack for the rank; empty for a loop that holds one. */
-        final Map<GlobalLoop, Map<Long, Long>> bodies = new IdentityHashMap<>();
-        /** An innermost loop's body compute per stack for one iteration (histogram means). */
-        private final Map<GlobalLoop, Map<Long, Double>> bodyCompute = new IdentityHashMap<>();
+        /** An innermost loop's body for the rank, one iteration; {@link Body#NONE} for a loop that holds one. */
+        final Map<GlobalLoop, Body> bodies = new IdentityHashMap<>();
         private final Map<GlobalLoop, ValueSeq.Cursor> counts = new IdentityHashMap<>();
 
         Walk(int rank) {
@@ -100,16 +98,14 @@ public final class LoopFit {
                 if (v == null) {
                     visits.put(loop, v = new long[2]);
                     order.add(loop);
-                    Map<Long, Long> body = innermostBody(loop, rank);
-                    bodies.put(loop, body == null ? Map.of() : body);
-                    if (body != null) bodyCompute.put(loop, innermostCompute(loop, rank));
+                    bodies.put(loop, innermostBody(loop, rank));
                 }
                 v[0]++;
                 v[1] = count;
-                Map<Long, Long> body = bodies.get(loop);
-                if (!body.isEmpty()) {
-                    for (Map.Entry<Long, Long> e : body.entrySet()) calls.merge(e.getKey(), e.getValue() * count, Long::sum);
-                    for (Map.Entry<Long, Double> e : bodyCompute.get(loop).entrySet()) compute.merge(e.getKey(), e.getValue() * count, Double::sum);
+                Body body = bodies.get(loop);
+                if (!body.calls().isEmpty()) {
+                    for (Map.Entry<Long, Long> e : body.calls().entrySet()) calls.merge(e.getKey(), e.getValue() * count, Long::sum);
+                    for (Map.Entry<Long, Double> e : body.compute().entrySet()) compute.merge(e.getKey(), e.getValue() * count, Double::sum);
                 } else {
                     for (long i = 0; i < count; i++) nodes(loop.body());
                 }
@@ -123,23 +119,23 @@ public final class LoopFit {
         }
     }
 
-    /** The body's calls per stack for the rank, or null when the body holds a loop the rank runs. */
-    private static Map<Long, Long> innermostBody(GlobalLoop loop, int rank) {
-        Map<Long, Long> calls = new HashMap<>();
-        for (GlobalNode n : loop.body()) {
-            if (!n.ranks().contains(rank)) continue;
-            if (!(n instanceof GlobalEvent e)) return null;
-            calls.merge(e.stack(), 1L, Long::sum);
-        }
-        return calls.isEmpty() ? null : calls;
+    /** One iteration of an innermost loop's body for the rank: calls and compute (histogram means) per stack. */
+    private record Body(Map<Long, Long> calls, Map<Long, Double> compute) {
+        /** A body the walk cannot add up at once: it holds a loop the rank runs, or no call of the rank. */
+        static final Body NONE = new Body(Map.of(), Map.of());
     }
 
-    /** An innermost loop's body compute per stack for the rank, one iteration (histogram means). */
-    private static Map<Long, Double> innermostCompute(GlobalLoop loop, int rank) {
+    /** The body of an innermost loop for the rank, or {@link Body#NONE} when it holds a loop the rank runs or no call of it. */
+    private static Body innermostBody(GlobalLoop loop, int rank) {
+        Map<Long, Long> calls = new HashMap<>();
         Map<Long, Double> compute = new HashMap<>();
-        for (GlobalNode n : loop.body())
-            if (n.ranks().contains(rank)) compute.merge(((GlobalEvent) n).stack(), ((GlobalEvent) n).compute().mean(), Double::sum);
-        return compute;
+        for (GlobalNode n : loop.body()) {
+            if (!n.ranks().contains(rank)) continue;
+            if (!(n instanceof GlobalEvent e)) return Body.NONE;
+            calls.merge(e.stack(), 1L, Long::sum);
+            compute.merge(e.stack(), e.compute().mean(), Double::sum);
+        }
+        return calls.isEmpty() ? Body.NONE : new Body(calls, compute);
     }
 
     /**
