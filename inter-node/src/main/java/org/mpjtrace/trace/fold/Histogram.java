@@ -159,8 +159,8 @@ public final class Histogram {
 
     /**
      * The same occurrences with every value times {@code factor}: exact while the values are kept one by
-     * one; from bins, each bin's count moves to the bin of its middle value times the factor (count, min,
-     * max and sum scale exactly, so the mean does).
+     * one; from bins, each bin's count moves to the bin of its middle value times the factor (min, max and
+     * sum scale to within rounding, so the mean does, and it stays between min and max).
      */
     public Histogram scaled(double factor) {
         if (!(factor >= 0) || Double.isInfinite(factor)) throw new IllegalArgumentException("factor " + factor);
@@ -176,7 +176,10 @@ public final class Histogram {
             double middle = b == 0 ? 0.5 : 1.5 * Math.pow(2, b);
             moved[bin(Math.round(middle * factor))] += bins[b];
         }
-        return of(count, Math.round(min * factor), Math.round(max * factor), Math.round(sum * factor), moved);
+        // Rounded one by one, the sum could put the mean just outside [min, max]: keep it inside.
+        long newMin = Math.round(min * factor), newMax = Math.round(max * factor);
+        long newSum = Math.max(count * newMin, Math.min(count * newMax, Math.round(sum * factor)));
+        return of(count, newMin, newMax, newSum, moved);
     }
 
     /**
