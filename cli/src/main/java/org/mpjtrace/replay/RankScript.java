@@ -67,7 +67,9 @@ final class RankScript {
                 if (mine != null) mine.writePeersInto(w, 0);
                 own.apply(w, 0);
                 clock.compute(e.compute());
+                long start = System.nanoTime();
                 step.call(w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
+                clock.called(System.nanoTime() - start);
                 calls[0]++;
             });
         } catch (IllegalStateException x) {
@@ -94,7 +96,9 @@ final class RankScript {
             lastExit = Event.exit(section.words(), b);
             // After Init the tracer set the rank up before the program went on: its time, not the program's.
             if (Event.opCode(section.words(), b) == Op.INIT.code) lastExit += section.stats().setupNanos();
+            long start = System.nanoTime();
             step.call(section.words(), b);
+            clock.called(System.nanoTime() - start);
             calls++;
         }
         return calls;
