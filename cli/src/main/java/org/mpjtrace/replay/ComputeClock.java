@@ -5,11 +5,11 @@ import java.util.concurrent.locks.LockSupport;
 import org.mpjtrace.trace.fold.Histogram;
 
 /**
- * Stands in for the computation between two calls by sleeping as long as it took. A sleep overshoots by
- * tens of microseconds and a loop of short computations would add that up, so the clock keeps what it
- * still owes: each sleep is the time owed so far, and what a sleep overshot is taken off the next one,
- * unless the rank waited it out in a call in between (see {@link #called}). Owed time below
- * {@link #MIN_SLEEP_NANOS} waits for more to gather.
+ * Stands in for the computation between two calls by sleeping as long as it took. A sleep overshoots
+ * (by up to a hundred microseconds or so with 16 rank threads on 2 cores), and a loop of short
+ * computations would add that up, so the clock keeps what it still owes: each sleep is the time owed so
+ * far, and what a sleep overshot is taken off the next one, unless the rank waited it out in a call in
+ * between (see {@link #called}). Owed time below {@link #MIN_SLEEP_NANOS} waits for more to gather.
  */
 final class ComputeClock {
     /** Sleeping shorter than this costs more in overshoot than it is worth. */
