@@ -67,15 +67,20 @@ final class RankScript {
                 if (mine != null) mine.writePeersInto(w, 0);
                 own.apply(w, 0);
                 clock.compute(e.compute());
-                long start = System.nanoTime();
-                step.call(w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
-                clock.called(System.nanoTime() - start);
+                call(clock, step, w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
                 calls[0]++;
             });
         } catch (IllegalStateException x) {
             throw new ReplayException(x.getMessage());
         }
         return calls[0];
+    }
+
+    /** Makes the call and tells the clock how long it took, which is what it may forgive of an oversleep. */
+    private static void call(ComputeClock clock, Step step, long[] w, int b) throws MPIException {
+        long start = System.nanoTime();
+        step.call(w, b);
+        clock.called(System.nanoTime() - start);
     }
 
     /** The lead's loops this rank ran another number of times, by its own calls per stack (none in modes full and dump). */
@@ -96,9 +101,7 @@ final class RankScript {
             lastExit = Event.exit(section.words(), b);
             // After Init the tracer set the rank up before the program went on: its time, not the program's.
             if (Event.opCode(section.words(), b) == Op.INIT.code) lastExit += section.stats().setupNanos();
-            long start = System.nanoTime();
-            step.call(section.words(), b);
-            clock.called(System.nanoTime() - start);
+            call(clock, step, section.words(), b);
             calls++;
         }
         return calls;
