@@ -1,9 +1,9 @@
 package org.mpjtrace.agent;
 
 import java.lang.instrument.Instrumentation;
-import org.mpjtrace.runtime.Tracer;
-import org.mpjtrace.runtime.TracerConfig;
-import org.mpjtrace.runtime.TracerLog;
+import org.mpjtrace.runtime.config.TracerConfig;
+import org.mpjtrace.runtime.config.TracerLog;
+import org.mpjtrace.runtime.rank.Tracer;
 
 /**
  * Parses the agent's options, installs the tracer and registers the class rewriter. A bad option stops

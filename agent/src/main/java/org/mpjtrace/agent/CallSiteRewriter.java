@@ -2,7 +2,7 @@ package org.mpjtrace.agent;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.mpjtrace.runtime.SiteRegistry;
+import org.mpjtrace.runtime.rank.SiteRegistry;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;

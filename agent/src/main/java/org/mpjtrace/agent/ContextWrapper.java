@@ -1,6 +1,6 @@
 package org.mpjtrace.agent;
 
-import org.mpjtrace.runtime.SiteRegistry;
+import org.mpjtrace.runtime.rank.SiteRegistry;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.mpjtrace.runtime.Context;
-import org.mpjtrace.runtime.SiteRegistry;
+import org.mpjtrace.runtime.rank.SiteRegistry;
 import org.mpjtrace.samples.ContextSample;
 import org.mpjtrace.trace.CallSite;
 import org.objectweb.asm.ClassReader;

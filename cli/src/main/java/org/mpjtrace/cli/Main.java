@@ -2,6 +2,7 @@ package org.mpjtrace.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.mpjtrace.trace.MpjtraceVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,7 +17,6 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the MPJ job failed", "2:bad input (arguments, missing or corrupt trace file)"})
 public final class Main implements Callable<Integer> {
-    public static final String VERSION = "0.1.0";
 
     @Spec
     CommandSpec spec;
@@ -49,7 +49,7 @@ public final class Main implements Callable<Integer> {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"mpjtrace " + VERSION};
+            return new String[] {"mpjtrace " + MpjtraceVersion.VERSION};
         }
     }
 }

@@ -1,5 +1,7 @@
 package org.mpjtrace.runtime;
 
+import org.mpjtrace.runtime.recording.ShadowStack;
+
 /**
  * What rewritten application code calls around each call that can reach MPJ (the agent finds those
  * calls by scanning the application's class path):
@@ -18,14 +20,12 @@ package org.mpjtrace.runtime;
  * would close that window at the price of handlers and stack map frames in every wrapped method.
  */
 public final class Context {
-    /** Lives beside the thread's recorder: the recorder keeps a reference to its thread's stack. */
-    static final ThreadLocal<ShadowStack> STACK = ThreadLocal.withInitial(ShadowStack::new);
 
     private Context() {}
 
     public static int push(int callerSite) {
         try {
-            return STACK.get().push(callerSite);
+            return ShadowStack.ofCurrentThread().push(callerSite);
         } catch (Throwable t) {
             return 0; // the tracer never breaks the program; the worst case is a lost context
         }
@@ -33,7 +33,7 @@ public final class Context {
 
     public static void pop(int depthBefore) {
         try {
-            STACK.get().pop(depthBefore);
+            ShadowStack.ofCurrentThread().pop(depthBefore);
         } catch (Throwable t) {
             // As in push: nothing of ours may escape into the application.
         }
@@ -41,6 +41,6 @@ public final class Context {
 
     /** The calling thread's number of wrapped calls in progress (for tests and diagnostics). */
     public static int depth() {
-        return STACK.get().depth();
+        return ShadowStack.ofCurrentThread().depth();
     }
 }

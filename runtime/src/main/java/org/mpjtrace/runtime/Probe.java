@@ -1,5 +1,10 @@
 package org.mpjtrace.runtime;
 
+import org.mpjtrace.runtime.collective.Collectives;
+import org.mpjtrace.runtime.config.TracerLog;
+import org.mpjtrace.runtime.rank.RankContext;
+import org.mpjtrace.runtime.rank.ThreadRecorder;
+import org.mpjtrace.runtime.rank.Tracer;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 
@@ -12,6 +17,12 @@ import org.mpjtrace.trace.Op;
  *
  * <p>The tracer never breaks the traced program: every entry point catches everything of its own; an
  * internal error turns tracing off for that rank with one line on stderr.
+ *
+ * <p>The runtime's layers, each package using only those below it: {@code config} (agent options, the
+ * tracer's voice), {@code mpj} (reflection on MPJ), {@code sink} (what a rank's records are folded into),
+ * {@code recording} (rings, shadow stacks, request ids), {@code rank} (the tracer of the JVM, a rank's
+ * context, its threads' recorders, the fold thread), {@code collective} (markers, clustering, merges, the
+ * trace file); this package, on top, is what rewritten code calls.
  */
 public final class Probe {
     private static final ThreadLocal<ThreadRecorder> RECORDER = ThreadLocal.withInitial(ThreadRecorder::forCurrentThread);
@@ -45,10 +56,10 @@ public final class Probe {
         if (recorder.isMarker(site, op, comm)) marker(ctx);
     }
 
-    /** Off the hot path: a marker call returned (mode chameleon). */
+    /** Off the hot path: a marker call returned (the clustering modes). */
     private static void marker(RankContext ctx) {
         try {
-            ctx.chameleon.onMarker();
+            ctx.collectives().onMarker();
         } catch (Throwable t) {
             ctx.disable(t);
         }
@@ -56,8 +67,7 @@ public final class Probe {
 
     /** Makes the calling thread (and threads it starts later) record into {@code ctx}. */
     static ThreadRecorder bind(RankContext ctx) {
-        RankContext.CURRENT.set(ctx);
-        ThreadRecorder recorder = new ThreadRecorder(ctx);
+        ThreadRecorder recorder = ThreadRecorder.bindCurrentThread(ctx);
         RECORDER.set(recorder);
         return recorder;
     }
@@ -70,6 +80,7 @@ public final class Probe {
         RankContext ctx;
         try {
             ctx = RankContext.start(tracer, world, site, enter);
+            Collectives.attach(ctx);
         } catch (Throwable t) {
             TracerLog.line("internal error at MPI.Init (" + TracerLog.describe(t) + "); tracing is off for this rank, the program runs on");
             return;
@@ -101,7 +112,7 @@ public final class Probe {
                 ctx.disable(t);
             }
         }
-        TraceCollector.collect(ctx);
+        ctx.collectives().onFinalize();
     }
 
     /** Comm.Abort is about to end the job: record it (it never returns). */

@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.mpjtrace.runtime.config.TracerConfig;
+import org.mpjtrace.runtime.rank.RankContext;
+import org.mpjtrace.runtime.rank.SiteRegistry;
+import org.mpjtrace.runtime.rank.Tracer;
+import org.mpjtrace.runtime.recording.ShadowStack;
+import org.mpjtrace.runtime.sink.EventStore;
 import org.mpjtrace.signatures.StackSignature;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.Event;
@@ -21,12 +27,12 @@ class CallingContextTest {
 
     @BeforeEach
     void emptyStack() {
-        Context.STACK.get().pop(0); // the test thread's stack outlives each test
+        ShadowStack.ofCurrentThread().pop(0); // the test thread's stack outlives each test
     }
 
     private RankContext rank(String options) {
         RankContext ctx = StandInMpj.bindRank(options, new EventStore());
-        SiteRegistry sites = ctx.tracer.sites;
+        SiteRegistry sites = ctx.tracer.sites();
         send = sites.intern("a.App", "exchange", 40, 0, "mpi.Comm.Send");
         mainToExchange = sites.intern("a.App", "main", 20, 0, "a.App.exchange");
         stepToExchange = sites.intern("a.App", "step", 30, 0, "a.App.exchange");
@@ -39,12 +45,12 @@ class CallingContextTest {
     }
 
     private static long signature(RankContext ctx, int site) {
-        return ctx.tracer.sites.signature(site);
+        return ctx.tracer.sites().signature(site);
     }
 
     private static RankTrace trace(RankContext ctx) {
         ctx.drainRings();
-        return ctx.toTrace();
+        return ctx.toTrace(null);
     }
 
     @Test
@@ -71,7 +77,7 @@ class CallingContextTest {
         assertNotEquals(viaMain, viaStep);
         assertEquals(List.of(new CallPath(viaMain, send, new int[] {mainToExchange}),
                 new CallPath(viaStep, send, new int[] {stepToExchange, mainToStep}),
-                new CallPath(own, send, new int[0])), ctx.tracer.paths.snapshot());
+                new CallPath(own, send, new int[0])), ctx.tracer.paths().snapshot());
     }
 
     @Test
@@ -85,7 +91,7 @@ class CallingContextTest {
         long expected = StackSignature.withCaller(StackSignature.withCaller(signature(ctx, send), signature(ctx, mainToExchange)),
                 signature(ctx, stepToExchange));
         assertEquals(expected, Event.stack(trace(ctx).words(), 0));
-        assertEquals(List.of(new CallPath(expected, send, new int[] {mainToExchange, stepToExchange})), ctx.tracer.paths.snapshot());
+        assertEquals(List.of(new CallPath(expected, send, new int[] {mainToExchange, stepToExchange})), ctx.tracer.paths().snapshot());
     }
 
     @Test
@@ -95,7 +101,7 @@ class CallingContextTest {
         recordSend();
         Context.pop(d);
         assertEquals(signature(ctx, send), Event.stack(trace(ctx).words(), 0));
-        assertEquals(List.of(), ctx.tracer.paths.snapshot());
+        assertEquals(List.of(), ctx.tracer.paths().snapshot());
     }
 
     @Test
@@ -114,7 +120,7 @@ class CallingContextTest {
         other.join();
         RankTrace t = trace(ctx);
         assertEquals(2000, t.eventCount());
-        assertEquals(1, ctx.tracer.paths.snapshot().size());
+        assertEquals(1, ctx.tracer.paths().snapshot().size());
         assertEquals(Event.stack(t.words(), 0), Event.stack(t.words(), RankTrace.base(1999)), "the other thread agrees");
     }
 
@@ -124,16 +130,16 @@ class CallingContextTest {
         Thread t = new Thread(() -> {
             // The rank's thread enters a wrapped call (run from main, say) before MPI.Init binds it.
             Tracer tracer = Tracer.start(TracerConfig.parse("ringSize=64"));
-            int site = tracer.sites.intern("a.App", "run", 9, 0, "mpi.Comm.Send");
-            int caller = tracer.sites.intern("a.App", "main", 3, 0, "a.App.run");
+            int site = tracer.sites().intern("a.App", "run", 9, 0, "mpi.Comm.Send");
+            int caller = tracer.sites().intern("a.App", "main", 3, 0, "a.App.run");
             int d = Context.push(caller);
             RankContext ctx = new RankContext(tracer, new StandInMpj(), new Object(), 0, 1, new Object(), -1, System.nanoTime(), new EventStore());
             Probe.bind(ctx);
             Probe.record(site, Op.SEND.code, null, null, 1, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
             Context.pop(d);
             ctx.drainRings();
-            seen[0] = Event.stack(ctx.toTrace().words(), 0);
-            seen[1] = StackSignature.withCaller(tracer.sites.signature(site), tracer.sites.signature(caller));
+            seen[0] = Event.stack(ctx.toTrace(null).words(), 0);
+            seen[1] = StackSignature.withCaller(tracer.sites().signature(site), tracer.sites().signature(caller));
         });
         t.start();
         t.join();
@@ -152,6 +158,6 @@ class CallingContextTest {
         expected = StackSignature.withCaller(expected, signature(ctx, mainToExchange));
         assertEquals(expected, Event.stack(trace(ctx).words(), 0));
         assertEquals(List.of(new CallPath(expected, send, new int[] {CallPath.UNRECORDED, CallPath.UNRECORDED, mainToExchange})),
-                ctx.tracer.paths.snapshot());
+                ctx.tracer.paths().snapshot());
     }
 }

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.mpjtrace.runtime.rank.RankContext;
+import org.mpjtrace.runtime.sink.EventStore;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -29,7 +31,7 @@ class ProbePathTest {
         Probe.record(10, Op.ALLTOALLV.code, comm, dt, N, N, N, dt, N, N, N, null, N, N, null, null,
                 new int[] {1, 2, 3}, new int[] {0, 1, 3}, new int[] {3, 2, 1}, new int[] {0, 3, 5}, t0);
         ctx.drainRings();
-        RankTrace t = ctx.toTrace();
+        RankTrace t = ctx.toTrace(null);
         assertEquals(4, t.eventCount());
         long[] w = t.words();
 
@@ -76,7 +78,7 @@ class ProbePathTest {
         Probe.record(4, Op.CREATE_INTERCOMM.code, comm, null, N, 2, 91, null, N, N, N, null, N, 0, local, new Object(), null, null, null, null, t0);
         Probe.record(5, Op.PACK.code, comm, dt, 3, N, 20, null, N, N, N, null, N, N, new byte[48], null, null, null, null, null, t0);
         ctx.drainRings();
-        RankTrace t = ctx.toTrace();
+        RankTrace t = ctx.toTrace(null);
         long[] w = t.words();
 
         long first = CallArrays.digestOf(new int[] {1, 2, 3}, displs, null, null), second = CallArrays.digestOf(counts, displs, null, null);
@@ -112,7 +114,7 @@ class ProbePathTest {
         long enter = Probe.now();
         Probe.record(2, Op.BARRIER.code, comm, null, N, N, N, null, N, N, N, null, N, N, null, null, null, null, null, null, enter);
         ctx.drainRings();
-        EventNode second = (EventNode) ctx.compressor.nodes().get(1);
+        EventNode second = (EventNode) ctx.loops.nodes().get(1);
         assertEquals(Op.BARRIER.code, second.op());
         assertTrue(second.compute().max() <= enter - workEnded,
                 "compute " + second.compute().max() + " ns counts from the end of the tracer's work, not from the first call (30 ms before)");
@@ -128,7 +130,7 @@ class ProbePathTest {
         Probe.record(3, Op.RECV.code, comm, dt, 4, 1, 7, null, N, N, N, null, N, N, null, status, null, null, null, null, 0);
         Probe.record(4, Op.IPROBE.code, comm, null, N, -2, 7, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
         ctx.drainRings();
-        long[] w = ctx.toTrace().words();
+        long[] w = ctx.toTrace(null).words();
         for (int i = 0; i < 2; i++) {
             assertEquals(-2, Event.peer(w, RankTrace.base(i)), "the peer as passed");
             assertEquals(2, Event.peer2(w, RankTrace.base(i)), "the source it matched");
@@ -145,7 +147,7 @@ class ProbePathTest {
         for (int i = 0; i < 100_000; i++)
             Probe.record(1, Op.SEND.code, comm, null, i, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
         ctx.drainRings();
-        RankTrace t = ctx.toTrace();
+        RankTrace t = ctx.toTrace(null);
         assertEquals(100_000, t.eventCount());
         for (int i = 0; i < 100_000; i++) assertEquals(i, Event.count(t.words(), RankTrace.base(i)));
     }
@@ -158,7 +160,7 @@ class ProbePathTest {
         assertFalse(ctx.tracing());
         Probe.record(1, Op.SEND.code, new Object(), null, 5, 1, 0, null, N, N, N, null, N, N, null, null, null, null, null, null, 0);
         ctx.drainRings();
-        RankTrace t = ctx.toTrace();
+        RankTrace t = ctx.toTrace(null);
         assertTrue(t.stats().disabledReason().startsWith("internal error"), t.stats().disabledReason());
         assertEquals(1, t.stats().internalErrors());
         for (int i = 0; i < t.eventCount(); i++) assertNotEquals(Op.SEND.code, Event.opCode(t.words(), RankTrace.base(i)));
@@ -182,7 +184,7 @@ class ProbePathTest {
         while (producer.isAlive()) ctx.drainRings();
         producer.join();
         ctx.drainRings();
-        RankTrace t = ctx.toTrace();
+        RankTrace t = ctx.toTrace(null);
         assertEquals(total, t.eventCount());
         for (int n = 0; n < total; n++) assertEquals(n, Event.count(t.words(), RankTrace.base(n)), "record " + n);
     }

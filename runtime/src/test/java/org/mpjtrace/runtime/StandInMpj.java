@@ -1,5 +1,10 @@
 package org.mpjtrace.runtime;
 
+import org.mpjtrace.runtime.config.TracerConfig;
+import org.mpjtrace.runtime.mpj.MpjAccess;
+import org.mpjtrace.runtime.rank.RankContext;
+import org.mpjtrace.runtime.rank.Tracer;
+import org.mpjtrace.runtime.sink.EventStore;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.RedOpInfo;

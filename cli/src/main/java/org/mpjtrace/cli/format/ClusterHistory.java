@@ -11,9 +11,9 @@ import org.mpjtrace.signatures.cluster.Signature;
 import org.mpjtrace.signatures.cluster.SignatureFormat;
 import org.mpjtrace.signatures.cluster.SignatureVector;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
-import org.mpjtrace.trace.cluster.ClusteringKeys;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
@@ -64,19 +64,17 @@ public final class ClusterHistory {
      * its lead, size, signature (in mode acurdion the selected ones) and members.
      */
     private static void printClustering(PrintWriter out, String mode, Clustering c) {
-        String on = switch (mode) {
-            case ClusteringKeys.REFERENCE -> "whole event sequences";
-            case ClusteringKeys.ACURDION -> SignatureFormat.labels(c.format()).size() + " of " + Signature.values().length + " signatures";
-            default -> "Call-Path and end-points " + (c.absoluteEndpoints() ? "absolute" : "relative");
-        };
+        String on = TracingMode.REFERENCE.is(mode) ? "whole event sequences"
+                : TracingMode.ACURDION.is(mode) ? SignatureFormat.labels(c.format()).size() + " of " + Signature.values().length + " signatures"
+                : "Call-Path and end-points " + (c.absoluteEndpoints() ? "absolute" : "relative");
         out.println(CLUSTER_INDENT + MarkerLogText.plural(c.clusters().size(), "cluster") + " (on " + on + ", clustered in "
                 + Units.millis(c.nanos()) + " ms)");
-        if (ClusteringKeys.ACURDION.equals(mode)) printFormat(out, c.format());
+        if (TracingMode.ACURDION.is(mode)) printFormat(out, c.format());
         TextTable table;
-        if (ClusteringKeys.REFERENCE.equals(mode)) {
+        if (TracingMode.REFERENCE.is(mode)) {
             table = new TextTable(">lead", ">size", "sequence hash", "ranks");
             for (Cluster k : c.clusters()) table.row(k.lead(), k.members().size(), String.format("%016x", k.callPath()), k.members());
-        } else if (ClusteringKeys.ACURDION.equals(mode)) {
+        } else if (TracingMode.ACURDION.is(mode)) {
             List<Signature> selected = Arrays.stream(Signature.values()).filter(s -> s.in(c.format())).toList();
             List<String> headings = new ArrayList<>(List.of(">lead", ">size"));
             for (Signature s : selected) headings.add((s.identity ? "" : ">") + s.label);

@@ -2,7 +2,9 @@ package org.mpjtrace.cli.format;
 
 import java.util.Map;
 import org.mpjtrace.signatures.cluster.ClusterOptions;
+import org.mpjtrace.trace.AgentKeys;
 import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 
 /**
@@ -17,24 +19,24 @@ public final class ClusteringSettings {
 
     /** The marker rule, e.g. {@code barrier} or {@code site:Solver.step}. */
     public static String marker(JobMeta meta) {
-        return value(meta, ClusteringKeys.MARKER, ClusteringKeys.DEFAULT_MARKER);
+        return value(meta, AgentKeys.MARKER, ClusteringKeys.DEFAULT_MARKER);
     }
 
     /** Act on every N-th marker call. */
     public static String callFrequency(JobMeta meta) {
-        return value(meta, ClusteringKeys.CALL_FREQUENCY, Integer.toString(ClusteringKeys.DEFAULT_CALL_FREQUENCY));
+        return value(meta, AgentKeys.CALL_FREQUENCY, Integer.toString(ClusteringKeys.DEFAULT_CALL_FREQUENCY));
     }
 
     /** K, the number of leads asked for. */
     public static String leads(JobMeta meta) {
-        return value(meta, ClusteringKeys.K, Integer.toString(ClusteringKeys.DEFAULT_K));
+        return value(meta, AgentKeys.K, Integer.toString(ClusteringKeys.DEFAULT_K));
     }
 
     /** Mode acurdion's choices, e.g. {@code step double (default), selector medoids, distance manhattan (default)}. */
     public static String acurdion(JobMeta meta) {
         ClusterOptions d = ClusterOptions.DEFAULT;
-        return "step " + value(meta, ClusteringKeys.STEP, d.step().key()) + ", selector " + value(meta, ClusteringKeys.SELECTOR, d.selector().key())
-                + ", distance " + value(meta, ClusteringKeys.DISTANCE, d.metric().key());
+        return "step " + value(meta, AgentKeys.STEP, d.step().key()) + ", selector " + value(meta, AgentKeys.SELECTOR, d.selector().key())
+                + ", distance " + value(meta, AgentKeys.DISTANCE, d.metric().key());
     }
 
     /**
@@ -43,9 +45,9 @@ public final class ClusteringSettings {
      */
     public static String oneLine(JobMeta meta) {
         String line = "marker " + marker(meta) + ", callFrequency " + callFrequency(meta);
-        if (ClusteringKeys.REFERENCE.equals(meta.mode())) return line;
+        if (TracingMode.REFERENCE.is(meta.mode())) return line;
         line += ", K " + leads(meta);
-        return ClusteringKeys.ACURDION.equals(meta.mode()) ? line + ", " + acurdion(meta) : line;
+        return TracingMode.ACURDION.is(meta.mode()) ? line + ", " + acurdion(meta) : line;
     }
 
     private static String value(JobMeta meta, String key, String fallback) {

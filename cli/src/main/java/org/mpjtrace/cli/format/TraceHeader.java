@@ -10,7 +10,7 @@ import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
-import org.mpjtrace.trace.cluster.ClusteringKeys;
+import org.mpjtrace.trace.TracingMode;
 
 /** The job-level lines at the top of decode's output, and the per-rank heading. */
 public final class TraceHeader {
@@ -28,8 +28,8 @@ public final class TraceHeader {
         if (trace.markers() != null) {
             out.println("marker:         " + ClusteringSettings.marker(m));
             out.println("call frequency: " + ClusteringSettings.callFrequency(m));
-            if (!ClusteringKeys.REFERENCE.equals(m.mode())) out.println("K (leads):      " + ClusteringSettings.leads(m));
-            if (ClusteringKeys.ACURDION.equals(m.mode())) out.println("clustering:     " + ClusteringSettings.acurdion(m));
+            if (!TracingMode.REFERENCE.is(m.mode())) out.println("K (leads):      " + ClusteringSettings.leads(m));
+            if (TracingMode.ACURDION.is(m.mode())) out.println("clustering:     " + ClusteringSettings.acurdion(m));
         }
         out.println("device:         " + m.device());
         out.println("ranks:          " + m.worldSize() + (trace.ranks().size() != m.worldSize()

@@ -2,6 +2,7 @@ package org.mpjtrace.cli.job;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.mpjtrace.trace.AgentKeys;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 
 /**
@@ -24,12 +25,12 @@ public record ClusteringOptions(String marker, Integer callFrequency, Integer le
     /** The given settings, agent key to value, in the order marker, callFrequency, k, distance, step, selector. */
     public Map<String, String> agentOptions() {
         Map<String, String> m = new LinkedHashMap<>();
-        if (marker != null) m.put(ClusteringKeys.MARKER, marker);
-        if (callFrequency != null) m.put(ClusteringKeys.CALL_FREQUENCY, callFrequency.toString());
-        if (leads != null) m.put(ClusteringKeys.K, leads.toString());
-        if (distance != null) m.put(ClusteringKeys.DISTANCE, distance);
-        if (step != null) m.put(ClusteringKeys.STEP, step);
-        if (selector != null) m.put(ClusteringKeys.SELECTOR, selector);
+        if (marker != null) m.put(AgentKeys.MARKER, marker);
+        if (callFrequency != null) m.put(AgentKeys.CALL_FREQUENCY, callFrequency.toString());
+        if (leads != null) m.put(AgentKeys.K, leads.toString());
+        if (distance != null) m.put(AgentKeys.DISTANCE, distance);
+        if (step != null) m.put(AgentKeys.STEP, step);
+        if (selector != null) m.put(AgentKeys.SELECTOR, selector);
         return m;
     }
 
@@ -41,7 +42,7 @@ public record ClusteringOptions(String marker, Integer callFrequency, Integer le
             return "--call-frequency must be at least 1, got " + callFrequency;
         if (leads != null && (leads < 1 || leads > ClusteringKeys.MAX_K))
             return "-k must be from 1 to " + ClusteringKeys.MAX_K + ", got " + leads;
-        for (String key : new String[] {ClusteringKeys.DISTANCE, ClusteringKeys.STEP, ClusteringKeys.SELECTOR}) {
+        for (String key : new String[] {AgentKeys.DISTANCE, AgentKeys.STEP, AgentKeys.SELECTOR}) {
             String value = agentOptions().get(key);
             String wrong = value == null ? null : ClusteringKeys.acurdionValueProblem(key, value);
             if (wrong != null) return optionFor(key) + ": " + wrong;
@@ -52,12 +53,12 @@ public record ClusteringOptions(String marker, Integer callFrequency, Integer le
     /** The option of mpjtrace run that sets agent key {@code key}, or null when it has none of its own. */
     static String optionFor(String key) {
         switch (key) {
-            case ClusteringKeys.MARKER: return "--marker";
-            case ClusteringKeys.CALL_FREQUENCY: return "--call-frequency";
-            case ClusteringKeys.K: return "-k";
-            case ClusteringKeys.DISTANCE: return "--distance";
-            case ClusteringKeys.STEP: return "--step";
-            case ClusteringKeys.SELECTOR: return "--selector";
+            case AgentKeys.MARKER: return "--marker";
+            case AgentKeys.CALL_FREQUENCY: return "--call-frequency";
+            case AgentKeys.K: return "-k";
+            case AgentKeys.DISTANCE: return "--distance";
+            case AgentKeys.STEP: return "--step";
+            case AgentKeys.SELECTOR: return "--selector";
             default: return null;
         }
     }

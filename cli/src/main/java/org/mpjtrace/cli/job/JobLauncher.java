@@ -14,7 +14,8 @@ import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 import org.mpjtrace.cli.BadInputException;
 import org.mpjtrace.cli.ExitCodes;
-import org.mpjtrace.trace.TracingModes;
+import org.mpjtrace.trace.AgentKeys;
+import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 
 /**
@@ -28,7 +29,7 @@ import org.mpjtrace.trace.cluster.ClusteringKeys;
  */
 public final class JobLauncher {
     /** Agent keys set by mpjtrace's own options; letting --agent-opts set them too would be ambiguous. */
-    private static final Set<String> RESERVED_KEYS = Set.of("mode", "output");
+    private static final Set<String> RESERVED_KEYS = Set.of(AgentKeys.MODE, AgentKeys.OUTPUT);
     private static final long KILL_GRACE_MILLIS = 5000;
 
     private final Installation installation;
@@ -132,8 +133,8 @@ public final class JobLauncher {
         if (req.mainClass().startsWith("-"))
             throw new BadInputException("'" + req.mainClass() + "' is not a class name (options go before -cp CLASSPATH MAIN)");
         if (req.classpath() == null || req.classpath().isBlank()) throw new BadInputException("-cp needs a class path");
-        if (!TracingModes.ALL.contains(req.mode()))
-            throw new BadInputException("unknown mode '" + req.mode() + "' (expected " + String.join(", ", TracingModes.ALL) + ")");
+        if (TracingMode.of(req.mode()) == null)
+            throw new BadInputException("unknown mode '" + req.mode() + "' (expected " + String.join(", ", TracingMode.keys()) + ")");
         String problem = req.clustering().problem();
         if (problem != null) throw new BadInputException(problem);
         Map<String, String> own = req.clustering().agentOptions();
@@ -147,7 +148,7 @@ public final class JobLauncher {
                 if (eq <= 0) throw new BadInputException("--agent-opts: '" + kv + "' is not key=value");
                 String key = kv.substring(0, eq).trim();
                 if (RESERVED_KEYS.contains(key))
-                    throw new BadInputException("--agent-opts: set '" + key + "' with --" + (key.equals("output") ? "output (-o)" : key) + " instead");
+                    throw new BadInputException("--agent-opts: set '" + key + "' with --" + (key.equals(AgentKeys.OUTPUT) ? "output (-o)" : key) + " instead");
                 String option = ClusteringOptions.optionFor(key);
                 // Two values for one key would leave the winner to the agent's parser: refuse instead.
                 if (own.containsKey(key))
@@ -160,10 +161,10 @@ public final class JobLauncher {
 
     /** The modes that take a clustering key, e.g. "--mode chameleon or acurdion", when {@code mode} is not one of them; else null. */
     private static String modesNotTaking(String key, String mode) {
-        List<String> modes = ClusteringKeys.modesOf(key);
-        if (modes == null || modes.contains(mode)) return null;
+        List<TracingMode> modes = ClusteringKeys.modesOf(key);
+        if (modes == null || modes.contains(TracingMode.of(mode))) return null;
         int last = modes.size() - 1;
-        return "--mode " + (last == 0 ? modes.get(0) : String.join(", ", modes.subList(0, last)) + " or " + modes.get(last));
+        return "--mode " + (last == 0 ? modes.get(0).key : ClusteringKeys.keys(modes.subList(0, last)) + " or " + modes.get(last).key);
     }
 
     /** What goes after mode and output in the agent's options: --agent-opts, then the clustering settings. */

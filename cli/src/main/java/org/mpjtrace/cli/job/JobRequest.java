@@ -2,8 +2,7 @@ package org.mpjtrace.cli.job;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.mpjtrace.trace.TracingModes;
-import org.mpjtrace.trace.cluster.ClusteringKeys;
+import org.mpjtrace.trace.TracingMode;
 
 /**
  * What to run: an MPJ program and how. Build one with {@link #of} and the {@code with...} methods;
@@ -27,9 +26,8 @@ public record JobRequest(int ranks, String device, Path machines, String mode, P
 
     public static final String MULTICORE = "multicore";
     public static final String NIODEV = "niodev";
-    public static final String DUMP = TracingModes.DUMP;
-    public static final String FULL = TracingModes.FULL;
-    public static final String CHAMELEON = ClusteringKeys.CHAMELEON;
+    /** The default mode's key, a constant for picocli's annotations: dump. */
+    public static final String DUMP = TracingMode.DEFAULT_KEY;
 
     public JobRequest {
         args = List.copyOf(args);

@@ -1,5 +1,12 @@
 package org.mpjtrace.trace.cluster;
 
+import static org.mpjtrace.trace.AgentKeys.CALL_FREQUENCY;
+import static org.mpjtrace.trace.AgentKeys.DISTANCE;
+import static org.mpjtrace.trace.AgentKeys.K;
+import static org.mpjtrace.trace.AgentKeys.MARKER;
+import static org.mpjtrace.trace.AgentKeys.SELECTOR;
+import static org.mpjtrace.trace.AgentKeys.STEP;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.mpjtrace.signatures.cluster.ClusterOptions;
@@ -7,28 +14,18 @@ import org.mpjtrace.signatures.cluster.Metric;
 import org.mpjtrace.signatures.cluster.OptionValue;
 import org.mpjtrace.signatures.cluster.Selector;
 import org.mpjtrace.signatures.cluster.Step;
+import org.mpjtrace.trace.AgentKeys;
+import org.mpjtrace.trace.TracingMode;
 
 /**
- * The modes that cluster ranks and their agent keys, defaults and bounds, and the grammar of a marker
- * rule: one definition for the agent, which applies them, and for {@code mpjtrace}, which checks a job's
- * options before starting it and names the defaults a trace was made with.
+ * The clustering modes' agent keys (named in {@link AgentKeys}): which modes take each, their defaults
+ * and bounds, and the grammar of a marker rule: one definition for the agent, which applies them, and for
+ * {@code mpjtrace}, which checks a job's options before starting it and names the defaults a trace was
+ * made with.
  */
 public final class ClusteringKeys {
-    public static final String CHAMELEON = "chameleon";
-    public static final String ACURDION = "acurdion";
-    public static final String REFERENCE = "reference";
     /** The modes that cluster at markers (and at Finalize) and merge the leads' traces online. */
-    public static final List<String> MODES = List.of(CHAMELEON, ACURDION, REFERENCE);
-
-    /** Markers and states: every clustering mode. */
-    public static final String MARKER = "marker";
-    public static final String CALL_FREQUENCY = "callFrequency";
-    /** The number of leads: chameleon and acurdion (reference keeps one cluster per distinct behaviour). */
-    public static final String K = "k";
-    /** Mode acurdion only. */
-    public static final String DISTANCE = "distance";
-    public static final String STEP = "step";
-    public static final String SELECTOR = "selector";
+    public static final List<TracingMode> MODES = List.of(TracingMode.CHAMELEON, TracingMode.ACURDION, TracingMode.REFERENCE);
 
     public static final String DEFAULT_MARKER = "barrier";
     public static final int DEFAULT_CALL_FREQUENCY = 1;
@@ -39,28 +36,30 @@ public final class ClusteringKeys {
 
     private ClusteringKeys() {}
 
-    /** Whether {@code mode} clusters ranks. */
-    public static boolean clusters(String mode) {
-        return mode != null && MODES.contains(mode);
-    }
-
     /**
      * Which modes take {@code key}, or null when any mode does: marker and callFrequency all clustering
      * modes, k chameleon and acurdion, distance, step and selector acurdion.
      */
-    public static List<String> modesOf(String key) {
+    public static List<TracingMode> modesOf(String key) {
         return switch (key) {
             case MARKER, CALL_FREQUENCY -> MODES;
-            case K -> List.of(CHAMELEON, ACURDION);
-            case DISTANCE, STEP, SELECTOR -> List.of(ACURDION);
+            case K -> List.of(TracingMode.CHAMELEON, TracingMode.ACURDION);
+            case DISTANCE, STEP, SELECTOR -> List.of(TracingMode.ACURDION);
             default -> null;
         };
     }
 
     /** E.g. "only mode acurdion uses it", "only modes chameleon and acurdion use it". */
-    public static String onlyModes(List<String> modes) {
-        if (modes.size() == 1) return "only mode " + modes.get(0) + " uses it";
-        return "only modes " + String.join(", ", modes.subList(0, modes.size() - 1)) + " and " + modes.get(modes.size() - 1) + " use it";
+    public static String onlyModes(List<TracingMode> modes) {
+        if (modes.size() == 1) return "only mode " + modes.get(0).key + " uses it";
+        return "only modes " + keys(modes.subList(0, modes.size() - 1)) + " and " + modes.get(modes.size() - 1).key + " use it";
+    }
+
+    /** The modes' keys, comma-separated. */
+    public static String keys(List<TracingMode> modes) {
+        List<String> keys = new ArrayList<>();
+        for (TracingMode m : modes) keys.add(m.key);
+        return String.join(", ", keys);
     }
 
     /**

@@ -10,8 +10,8 @@ import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.TraceFile;
-import org.mpjtrace.trace.cluster.ClusteringKeys;
 import org.mpjtrace.trace.cluster.MarkerLog;
 
 /**
@@ -103,9 +103,10 @@ final class TraceAssembler {
                     String globalProblem = GlobalRules.sitesProblem(global, sites.size());
                     if (globalProblem != null) throw corrupt(globalSection, globalProblem);
                 }
-                if (("full".equals(meta.mode()) || ClusteringKeys.clusters(meta.mode())) && global == null)
+                TracingMode mode = TracingMode.of(meta.mode());
+                if (mode != null && mode.hasGlobalTrace() && global == null)
                     throw corrupt(ref, "a " + meta.mode() + "-mode trace without its GLOBAL section");
-                if (ClusteringKeys.clusters(meta.mode()) && markers == null)
+                if (mode != null && mode.clusters() && markers == null)
                     throw corrupt(ref, "a " + meta.mode() + "-mode trace without its MARKERS section");
                 ended = true;
                 break;

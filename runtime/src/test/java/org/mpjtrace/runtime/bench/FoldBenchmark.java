@@ -1,7 +1,7 @@
 package org.mpjtrace.runtime.bench;
 
 import java.util.concurrent.TimeUnit;
-import org.mpjtrace.runtime.FoldBenchSupport;
+import org.mpjtrace.runtime.sink.FoldBenchSupport;
 import org.mpjtrace.trace.Event;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -3,7 +3,7 @@ package org.mpjtrace.runtime.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.mpjtrace.runtime.FoldBenchSupport;
+import org.mpjtrace.runtime.sink.FoldBenchSupport;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.global.TraceMerge;
 import org.mpjtrace.trace.io.GlobalCodec;

@@ -2,7 +2,7 @@ package org.mpjtrace.signatures.cluster;
 
 /**
  * ACURDION's distance between candidates at one node of the tree, over the signatures the format
- * selects, normalised among the candidates at hand (DESIGN.md section 8):
+ * selects, normalised among the candidates at hand (the ACURDION paper, section III.B):
  * <ol>
  *   <li>each numeric signature's difference is divided by its range over the candidates (so every one
  *       lies in [0, 1], whatever its unit); identities (Call-Path, TYPE) differ by 0 or 1;</li>

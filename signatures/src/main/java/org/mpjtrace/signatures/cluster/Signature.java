@@ -1,7 +1,7 @@
 package org.mpjtrace.signatures.cluster;
 
 /**
- * ACURDION's eleven per-interval signatures (DESIGN.md section 5), in the order of their bits in a
+ * ACURDION's eleven per-interval signatures (the paper's section III.A), in the order of their bits in a
  * signature format ({@link SignatureFormat}). Each belongs to an importance group: a difference in a
  * more important group outweighs any difference in the less important ones ({@link GroupedDistance}).
  * Call-Path and TYPE are identities, compared as equal or not; LOOP is a packed number

@@ -1,0 +1,201 @@
+package org.mpjtrace.runtime.collective;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.mpjtrace.runtime.config.TracerConfig;
+import org.mpjtrace.runtime.rank.RankContext;
+import org.mpjtrace.runtime.sink.ClusteringSink;
+import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.OwnArguments;
+import org.mpjtrace.trace.TraceMemory;
+import org.mpjtrace.trace.cluster.Cluster;
+import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.MarkerRecord;
+import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.cluster.RankSignature;
+
+/**
+ * One rank's part in the clustering modes (chameleon, acurdion, reference): the marker state machine
+ * (Chameleon's transition graph and its Algorithms 1 and 3), run on the rank's own thread when a marker call returns. All ranks call it at the
+ * same markers (markers are collectives), vote together and so always agree on the state:
+ * <ul>
+ *   <li>first acted-on marker: AT, remember the interval's Call-Path signature;</li>
+ *   <li>then every rank votes whether its Call-Path changed (an Allreduce of one int on the private
+ *       communicator). Nobody changed: C if re-clustering is pending (cluster now, leads merge what was
+ *       traced), else L (leads merge their interval). Somebody changed: AT; if clusters were in force,
+ *       the leads first merge what they have, and re-clustering is pending again;</li>
+ *   <li>MPI.Finalize: F, re-cluster if every rank traced since the last merge, and merge the rest.</li>
+ * </ul>
+ * After C and L only leads record; after AT everyone does. The modes differ only in how they cluster:
+ * {@link ClusterTree} (chameleon: Call-Path and end-points; reference: whole event sequences) or
+ * {@link AcurdionTree}. The leads merge in {@link LeadMerge}; rank 0 keeps the online trace in
+ * {@link OnlineTraceFile}.
+ */
+final class MarkerStateMachine {
+    private final RankContext ctx;
+    private final ClusteringSink sink;
+    private final int callFrequency;
+    /** Rank 0 only. */
+    private final OnlineTraceFile file;
+    private final long[] memMarkers = new long[TraceMemory.STATES];
+    private final long[] memMax = new long[TraceMemory.STATES];
+    private final long[] memSum = new long[TraceMemory.STATES];
+    /** Sends this rank started at its last merge (a lead's block up the tree): complete before the next. */
+    private final List<Object> unfinishedSends = new ArrayList<>();
+
+    private long markerCalls;
+    private int acted;
+    private boolean voted;
+    private long previousCallPath;
+    private boolean reclusterPending = true;
+    private MarkerState state = MarkerState.AT;
+    /** The clustering in force (after C or L), else null; its index in the marker log at rank 0. */
+    private Clustering clustering;
+    private int clusteringIndex = -1;
+
+    MarkerStateMachine(RankContext ctx, ClusteringSink sink) {
+        this.ctx = ctx;
+        this.sink = sink;
+        this.callFrequency = ctx.tracer.config().callFrequency;
+        this.file = ctx.rank == 0 ? new OnlineTraceFile(ctx) : null;
+    }
+
+    /** A marker call returned on this rank's thread. */
+    void onMarker() throws ReflectiveOperationException {
+        markerCalls++;
+        if (markerCalls % callFrequency != 0) return;
+        acted++;
+        ctx.drainRings();
+        long callPath = sink.callPath();
+        MarkerState before = state;
+        int changed = 0;
+        if (!voted) {
+            voted = true;
+            state = MarkerState.AT;
+        } else {
+            // A rank whose tracing failed votes "unchanged": it must not keep the others in AT forever.
+            changed = ctx.mpj.allreduceSum(ctx.privateComm, ctx.tracing() && callPath != previousCallPath ? 1 : 0);
+            if (changed == 0) {
+                state = reclusterPending ? MarkerState.C : MarkerState.L;
+                reclusterPending = false;
+            } else {
+                state = MarkerState.AT;
+                reclusterPending = true;
+            }
+        }
+        previousCallPath = callPath;
+        sink.startInterval();
+        long start = System.nanoTime();
+        noteMemory(state);
+        if (state == MarkerState.C) cluster();
+        boolean merging = state != MarkerState.AT || before != MarkerState.AT;
+        long mergeStart = System.nanoTime();
+        LeadMerge.Arrivals arrivals = merging ? mergeLeads() : null;
+        long mergeNanos = System.nanoTime() - mergeStart;
+        if (state == MarkerState.AT) {
+            if (merging) sink.restart(true);
+            clustering = null;
+            clusteringIndex = -1;
+        } else {
+            sink.restart(isLead());
+        }
+        if (file != null) handToFile(arrivals, acted, state, changed, start, mergeNanos, merging ? ctx.meta(System.currentTimeMillis()) : null);
+        // The vote, clustering, merge and file rewrite are the tracer's time, not the program's compute.
+        ctx.resumeProgram();
+    }
+
+    /**
+     * MPI.Finalize: state F. Every rank traced since the last merge when the last state was AT (or there
+     * were no markers at all): then the ranks cluster now, and the leads merge everything. After C or L
+     * the clusters stand and the leads merge their last interval.
+     */
+    void onFinalize() throws ReflectiveOperationException {
+        ctx.drainRings();
+        long start = System.nanoTime();
+        noteMemory(MarkerState.F);
+        boolean recluster = state == MarkerState.AT;
+        state = MarkerState.F;
+        if (recluster) cluster();
+        long mergeStart = System.nanoTime();
+        LeadMerge.Arrivals arrivals = mergeLeads();
+        finishSends(); // nothing of the tracer's may still be on its way when MPJ finalizes
+        long mergeNanos = System.nanoTime() - mergeStart;
+        sink.restart(false);
+        if (file != null) handToFile(arrivals, acted + 1, MarkerState.F, 0, start, mergeNanos, null);
+    }
+
+    /**
+     * Rank 0: hands the marker's record, and what arrived of the leads' merge, to the file's writer thread,
+     * which completes the record with the calls merged and the time it took ({@code start}: when this
+     * marker's work began after the vote; {@code meta}: rewrite the file, or null).
+     */
+    private void handToFile(LeadMerge.Arrivals arrivals, int index, MarkerState s, int changed, long start, long mergeNanos, JobMeta meta) {
+        long call = markerCalls;
+        int clusteringAt = clusteringIndex;
+        file.afterMarker(arrivals, System.nanoTime() - start, mergeNanos,
+                (mergedCalls, nanos) -> new MarkerRecord(index, call, s, changed, clusteringAt, mergedCalls, nanos), meta);
+    }
+
+    private void cluster() throws ReflectiveOperationException {
+        TracerConfig config = ctx.tracer.config();
+        clustering = switch (config.mode) {
+            case ACURDION -> AcurdionTree.cluster(ctx, sink.acurdionSignature(ctx.datatypes.infos(), ctx.redops.infos(), ctx.comms.infos()),
+                    config.acurdion, config.k);
+            case REFERENCE -> {
+                // Equal whole-sequence hashes cluster, and nothing else: no K, no end-points to compare.
+                Clustering c = ClusterTree.cluster(ctx, new RankSignature(ctx.rank, sink.referenceSignature(), 0, 0, 0, 0), Integer.MAX_VALUE);
+                yield new Clustering(c.clusters(), false, c.nanos(), 0);
+            }
+            default -> ClusterTree.cluster(ctx, sink.clusteringSignature(), config.k);
+        };
+        if (file != null) clusteringIndex = file.addClustering(clustering);
+    }
+
+    /**
+     * The leads merge their partial traces (every path that merges has a clustering in force: C and F
+     * made one, L and a change after C or L kept it). Returns, at rank 0, what arrived for its writer
+     * thread to merge and append; null elsewhere.
+     */
+    private LeadMerge.Arrivals mergeLeads() throws ReflectiveOperationException {
+        finishSends();
+        return LeadMerge.merge(ctx, clustering, sink.partialNodes(), file, unfinishedSends);
+    }
+
+    /** Waits for the sends of this rank's last merge: they were taken in at that marker, so this seldom waits. */
+    private void finishSends() throws ReflectiveOperationException {
+        for (Object send : unfinishedSends) ctx.mpj.waitSent(send);
+        unfinishedSends.clear();
+    }
+
+    private boolean isLead() {
+        Cluster mine = clustering == null ? null : clustering.clusterOf(ctx.rank);
+        return mine == null || mine.lead() == ctx.rank;
+    }
+
+    private void noteMemory(MarkerState s) {
+        long bytes = sink.partialBytes();
+        memMarkers[s.code]++;
+        memMax[s.code] = Math.max(memMax[s.code], bytes);
+        memSum[s.code] += bytes;
+    }
+
+    TraceMemory memory() {
+        return new TraceMemory(memMarkers, memMax, memSum);
+    }
+
+    /** The rank's own arguments of the calls a replay must not take from its lead. */
+    List<OwnArguments> ownArguments() {
+        return sink.ownArguments();
+    }
+
+    /** The rank's calls and peers per stack signature, which a replay fits its lead's loops and peers to. */
+    List<StackSummary> stackSummaries() {
+        return sink.stackSummaries();
+    }
+
+    /** Rank 0: what it keeps of the run; null on other ranks. */
+    OnlineTraceFile file() {
+        return file;
+    }
+}

@@ -1,0 +1,24 @@
+package org.mpjtrace.runtime.rank;
+
+/**
+ * What a rank does together with the other ranks, beyond recording its own calls: act at a marker call
+ * (the clustering modes' state machine) and, at MPI.Finalize, gather the job's trace at rank 0. Declared
+ * here and implemented by the collective layer (org.mpjtrace.runtime.collective), which Probe.init
+ * attaches to each rank, so that the rank's own layer never names the layer above it.
+ */
+public interface RankCollectives {
+    /** Before Probe.init attached the real one (never reached by a rank that records). */
+    RankCollectives NONE = new RankCollectives() {
+        @Override
+        public void onMarker() {}
+
+        @Override
+        public void onFinalize() {}
+    };
+
+    /** A marker call returned on the rank's own thread. */
+    void onMarker() throws ReflectiveOperationException;
+
+    /** MPI.Finalize is about to run: collect the trace while MPJ still works. Never throws. */
+    void onFinalize();
+}

@@ -1,0 +1,224 @@
+package org.mpjtrace.runtime.rank;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import org.mpjtrace.runtime.config.TracerConfig;
+import org.mpjtrace.runtime.config.TracerLog;
+import org.mpjtrace.runtime.mpj.MpjAccess;
+import org.mpjtrace.runtime.mpj.MpjReflect;
+import org.mpjtrace.runtime.recording.EventRing;
+import org.mpjtrace.runtime.sink.ClusteringSink;
+import org.mpjtrace.runtime.sink.EventStore;
+import org.mpjtrace.runtime.sink.RankLoopFolder;
+import org.mpjtrace.runtime.sink.RecordSink;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.CommInfo;
+import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.MpjtraceVersion;
+import org.mpjtrace.trace.RankStats;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.RedOpInfo;
+import org.mpjtrace.trace.TraceMemory;
+import org.mpjtrace.trace.TracingMode;
+import org.mpjtrace.trace.fold.TraceFolding;
+import org.mpjtrace.trace.fold.TraceFootprint;
+
+/**
+ * Everything the tracer keeps for one rank. In multicore mode the ranks are threads of one JVM sharing
+ * the tracer's classes, so no per-rank state may live in statics: it lives here, reached from the
+ * calling thread ({@link #CURRENT}, inherited by threads the rank starts).
+ *
+ * <p>The rank's own work ends here: its symbol tables, its sink and its rings. What it does together with
+ * the other ranks (markers, the end of the job) is the collective layer's, which {@code Probe.init}
+ * attaches as {@link RankCollectives}, so this layer never names it.
+ */
+public final class RankContext {
+    static final InheritableThreadLocal<RankContext> CURRENT = new InheritableThreadLocal<>();
+
+    public final Tracer tracer;
+    public final MpjAccess mpj;
+    public final int rank;
+    public final int size;
+    /** The tracer's own clone of COMM_WORLD: its messages can never match the application's. */
+    public final Object privateComm;
+    public final long initNanos;
+    final long initMillis;
+    final int initSite;
+    public final String host;
+    public final SymbolTable<CommInfo> comms;
+    public final SymbolTable<DatatypeInfo> datatypes;
+    public final SymbolTable<RedOpInfo> redops;
+    final CallArraysTable arrays = new CallArraysTable();
+    /** Appended by the fold thread only. */
+    final EventStore store;
+    /** Mode full: the rank's loop-compressed trace; null in the other modes. */
+    public final RankLoopFolder loops;
+    /** Clustering modes (chameleon, acurdion, reference): signatures and the partial trace; null in other modes. */
+    public final ClusteringSink clustering;
+    /** What the fold thread appends this rank's records to. */
+    final RecordSink sink;
+    /** This rank's COMM_WORLD (the barrier marker rule compares against it). */
+    final Object world;
+    final List<EventRing> rings = new CopyOnWriteArrayList<>();
+    /** Held while records of this rank are handed to its sink: by the fold thread or by the rank itself. */
+    private final Object foldLock = new Object();
+    private final AtomicLong internalErrors = new AtomicLong();
+    private volatile boolean tracing = true;
+    private volatile String disabledReason = "";
+    /** The tracer's set-up of this rank after MPI.Init returned ({@link #setUpEnded}). */
+    private volatile long setupNanos;
+    private volatile RankCollectives collectives = RankCollectives.NONE;
+
+    /**
+     * The context of the rank whose MPI.Init just returned; clones COMM_WORLD (a collective).
+     *
+     * @param initEnter System.nanoTime() when the rank entered MPI.Init: the origin of its event times
+     */
+    public static RankContext start(Tracer tracer, Object world, int initSite, long initEnter) throws ReflectiveOperationException {
+        MpjReflect mpj = new MpjReflect(world);
+        return new RankContext(tracer, mpj, world, mpj.rank(world), mpj.size(world), mpj.cloneComm(world), initSite,
+                initEnter, new EventStore());
+    }
+
+    /** A rank over any {@link MpjAccess}: {@link #start} for real jobs; tests and benchmarks pass a stand-in. */
+    public RankContext(Tracer tracer, MpjAccess mpj, Object world, int rank, int size, Object privateComm, int initSite,
+                       long initEnter, EventStore store) {
+        this.tracer = tracer;
+        TracingMode mode = tracer.config.mode;
+        int window = TraceFolding.DEFAULT_WINDOW;
+        this.store = mode == TracingMode.DUMP || tracer.config.keepDump ? store : null;
+        this.loops = mode == TracingMode.FULL ? new RankLoopFolder(rank, size, initEnter, window) : null;
+        this.clustering = mode.clusters() ? new ClusteringSink(rank, size, initEnter, window, mode) : null;
+        if (clustering != null) this.sink = clustering;
+        else this.sink = loops == null ? this.store : this.store == null ? loops : RecordSink.both(this.store, loops);
+        this.world = world;
+        this.mpj = mpj;
+        this.rank = rank;
+        this.size = size;
+        this.privateComm = privateComm;
+        this.initNanos = initEnter;
+        this.initMillis = System.currentTimeMillis() - (System.nanoTime() - initEnter) / 1_000_000;
+        this.initSite = initSite;
+        this.host = hostName();
+        this.comms = new SymbolTable<>(mpj::describeComm);
+        this.datatypes = new SymbolTable<>(mpj::describeDatatype);
+        this.redops = new SymbolTable<>(mpj::describeRedOp);
+        comms.idOf(world); // COMM_WORLD is communicator 0 on every rank
+    }
+
+    /** The rank's part in markers and in the end of the job; set once, by Probe.init, before the rank records. */
+    public void attach(RankCollectives c) {
+        collectives = c;
+    }
+
+    public RankCollectives collectives() {
+        return collectives;
+    }
+
+    public boolean tracing() {
+        return tracing;
+    }
+
+    /** An error of ours: tracing stops for this rank, with one line on stderr; the program runs on. */
+    public void disable(Throwable cause) {
+        internalErrors.incrementAndGet();
+        disable("internal error: " + TracerLog.describe(cause));
+    }
+
+    public void disable(String reason) {
+        synchronized (this) {
+            if (!tracing) return;
+            tracing = false;
+            disabledReason = reason;
+        }
+        TracerLog.line("rank " + rank + ": " + reason + "; tracing is off for this rank, the program runs on");
+    }
+
+    /**
+     * Folds every record this rank's threads published so far, on the calling thread (a marker, or
+     * MPI.Finalize): the rank needs its trace up to here now, and folding its own records itself costs
+     * it no more than waiting for the fold thread to get to them would.
+     */
+    public void drainRings() {
+        for (EventRing ring : rings) drain(ring);
+    }
+
+    /**
+     * Hands what {@code ring} (one of this rank's) holds to the rank's sink; the fold thread and the
+     * rank's own thread both call it, one at a time: a rank's sink takes the records of all its rings.
+     * If the sink fails, tracing stops for the rank and the ring is still emptied, since its producer
+     * waits while it is full. Returns the number of records taken.
+     */
+    int drain(EventRing ring) {
+        synchronized (foldLock) {
+            try {
+                return ring.drainTo(sink);
+            } catch (Throwable t) {
+                disable(t);
+                return ring.drainTo(EventStore.DISCARD);
+            }
+        }
+    }
+
+    /** The tracer finished setting this rank up, MPI.Init having returned at {@code initExit}: the program resumes. */
+    public void setUpEnded(long initExit) {
+        setupNanos = Math.max(0, System.nanoTime() - initExit);
+        resumeProgram();
+    }
+
+    /**
+     * The tracer's own work on this rank's thread (its set-up after MPI.Init, a marker's) ends now: the
+     * rank's next call counts its compute time from here ({@link RecordSink#resumeAt}). Folds the rings
+     * first, so that the point falls between the calls made before and after.
+     */
+    public void resumeProgram() {
+        drainRings();
+        synchronized (foldLock) {
+            sink.resumeAt(System.nanoTime());
+        }
+    }
+
+    /**
+     * This rank's section of the file: tables, statistics and, when a dump is kept, its events. Call after
+     * {@link #drainRings()}. {@code markerMemory}: in the clustering modes the trace memory the rank held
+     * at its markers (the collective layer keeps it), else null.
+     */
+    public RankTrace toTrace(TraceMemory markerMemory) {
+        long waits = 0, waitNanos = 0;
+        for (EventRing ring : rings) {
+            waits += ring.waits();
+            waitNanos += ring.waitNanos();
+        }
+        TraceMemory memory = markerMemory != null ? markerMemory
+                : loops != null ? TraceMemory.atFinalize(TraceFootprint.bytes(loops.nodes())) : TraceMemory.NONE;
+        RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason, memory, setupNanos);
+        long[] words = store == null ? new long[0] : store.toArray();
+        return new RankTrace(rank, host, initNanos, words.length / Event.WORDS, words,
+                comms.infos(), datatypes.infos(), redops.infos(), stats, arrays.snapshot(),
+                clustering != null ? clustering.ownArguments() : List.of(), clustering != null ? clustering.stackSummaries() : List.of());
+    }
+
+    /** The job's metadata as rank 0 writes it, the trace written at {@code endMillis}. */
+    public JobMeta meta(long endMillis) {
+        CallSite init = tracer.sites.site(initSite);
+        TracerConfig config = tracer.config;
+        return new JobMeta(config.mode.key, mpj.device(), size, initMillis, endMillis, init == null ? "" : init.className(),
+                config.given, MpjtraceVersion.VERSION);
+    }
+
+    /** This rank with no events and no tables: what carries a JVM's site table to rank 0 at a merge. */
+    public RankTrace emptyTrace() {
+        return new RankTrace(rank, host, initNanos, 0, new long[0], List.of(), List.of(), List.of(), RankStats.EMPTY);
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package org.mpjtrace.runtime.rank;
+
+import org.mpjtrace.runtime.config.TracerConfig;
+
+/**
+ * The tracer of one JVM: its configuration, the call-site and call-path tables and the fold thread. One instance,
+ * installed by the agent before the application starts; shared by all ranks of a multicore JVM.
+ */
+public final class Tracer {
+    private static volatile Tracer installed;
+
+    final TracerConfig config;
+    final SiteRegistry sites;
+    final CallPathRegistry paths = new CallPathRegistry();
+    final FoldThread fold = new FoldThread();
+
+    private Tracer(TracerConfig config) {
+        this.config = config;
+        this.sites = new SiteRegistry(config.marker);
+    }
+
+    /** Called once by the agent's premain. */
+    public static synchronized Tracer install(TracerConfig config) {
+        if (installed != null) throw new IllegalStateException("mpjtrace is already installed in this JVM");
+        installed = start(config);
+        return installed;
+    }
+
+    /** A running tracer that rewritten code does not reach: for tests and benchmarks of the runtime. */
+    public static Tracer start(TracerConfig config) {
+        Tracer t = new Tracer(config);
+        t.fold.start();
+        return t;
+    }
+
+    /** The installed tracer, or null (rewritten code run without the agent does not trace). */
+    public static Tracer get() {
+        return installed;
+    }
+
+    public SiteRegistry sites() {
+        return sites;
+    }
+
+    public TracerConfig config() {
+        return config;
+    }
+
+    public CallPathRegistry paths() {
+        return paths;
+    }
+}

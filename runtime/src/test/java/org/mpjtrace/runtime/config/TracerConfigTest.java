@@ -1,0 +1,169 @@
+package org.mpjtrace.runtime.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.trace.TracingMode;
+
+class TracerConfigTest {
+
+    @Test
+    void defaults() {
+        TracerConfig c = TracerConfig.parse(null);
+        assertEquals(TracingMode.DUMP, c.mode);
+        assertEquals(16384, c.ringSize);
+        assertTrue(c.output.isAbsolute());
+    }
+
+    @Test
+    void optionsAreParsed() {
+        TracerConfig c = TracerConfig.parse("mode=dump,output=/tmp/x.mpjt,ringSize=1024");
+        assertEquals(Path.of("/tmp/x.mpjt"), c.output);
+        assertEquals(1024, c.ringSize);
+    }
+
+    @Test
+    void unknownKeyIsNamedOnOneLine() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=dump,colour=red"));
+        assertTrue(e.getMessage().contains("'colour'"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void badValuesAreNamed() {
+        assertTrue(error("mode=fast").contains("'mode'"));
+        assertTrue(error("ringSize=1000").contains("'ringSize'"));
+        assertTrue(error("ringSize=abc").contains("'ringSize'"));
+        assertTrue(error("output=").contains("'output'"));
+        assertTrue(error("justakey").contains("justakey"));
+        assertTrue(error("config=/no/such/file").contains("'config'"));
+    }
+
+    @Test
+    void stackDepthIsZeroToSixteenDefaultThree() {
+        assertEquals(3, TracerConfig.parse(null).stackDepth);
+        assertEquals(0, TracerConfig.parse("stackDepth=0").stackDepth);
+        assertEquals(16, TracerConfig.parse("stackDepth=16").stackDepth);
+        assertTrue(error("stackDepth=17").contains("'stackDepth'"));
+        assertTrue(error("stackDepth=-1").contains("'stackDepth'"));
+        assertTrue(error("stackDepth=deep").contains("'stackDepth'"));
+    }
+
+    @Test
+    void injectedFaultNamesARankAndARecord() {
+        TracerConfig c = TracerConfig.parse("injectFault=2:50");
+        assertEquals(2, c.faultRank);
+        assertEquals(50, c.faultAfter);
+        assertEquals(-1, TracerConfig.parse(null).faultRank);
+        assertTrue(error("injectFault=2").contains("'injectFault'"));
+        assertTrue(error("injectFault=x:1").contains("'injectFault'"));
+        assertTrue(error("injectFault=1:0").contains("'injectFault'"));
+    }
+
+    @Test
+    void configFileGivesKeysAndCommandLineWins(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("tracer.properties");
+        Files.writeString(f, "# a comment\nringSize=256\noutput=/tmp/from-file.mpjt\n");
+        TracerConfig c = TracerConfig.parse("config=" + f + ",output=/tmp/cli.mpjt");
+        assertEquals(256, c.ringSize);
+        assertEquals(Path.of("/tmp/cli.mpjt"), c.output);
+    }
+
+    @Test
+    void theExampleConfigFileInDocsIsValid() {
+        // Surefire runs in the module's directory; the README points users at this file.
+        TracerConfig c = TracerConfig.parse("config=../docs/tracer.properties");
+        assertEquals(TracingMode.DUMP, c.mode);
+        assertEquals(16384, c.ringSize);
+    }
+
+    @Test
+    void theChameleonExampleConfigFileInDocsIsValid() {
+        TracerConfig c = TracerConfig.parse("config=../docs/chameleon.properties");
+        assertEquals(TracingMode.CHAMELEON, c.mode);
+        assertEquals(10, c.callFrequency);
+        assertEquals(9, c.k);
+        assertEquals("site:org.mpjtrace.examples.Stencil2D.main", c.marker.text);
+    }
+
+    @Test
+    void theAcurdionExampleConfigFileInDocsIsValid() {
+        TracerConfig c = TracerConfig.parse("config=../docs/acurdion.properties");
+        assertEquals(TracingMode.ACURDION, c.mode);
+        assertTrue(c.marker.isNone());
+        assertEquals(9, c.k);
+        assertEquals(org.mpjtrace.signatures.cluster.ClusterOptions.DEFAULT, c.acurdion);
+    }
+
+    @Test
+    void chameleonKeysHaveDefaultsAndAreChecked() {
+        TracerConfig c = TracerConfig.parse("mode=chameleon");
+        assertEquals("barrier", c.marker.text);
+        assertTrue(c.marker.isBarrier());
+        assertEquals(1, c.callFrequency);
+        assertEquals(org.mpjtrace.trace.cluster.ClusteringKeys.DEFAULT_K, c.k);
+        assertTrue(TracerConfig.parse("mode=chameleon,marker=none").marker.isNone());
+        assertEquals("bad value for agent key 'marker': 'site:main' (expected site:CLASS.METHOD, site:CLASS.METHOD:LINE, barrier or none)",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,marker=site:main")).getMessage());
+        for (String bad : new String[] {"site:A.b:0", "site:A.b:x", "site:.b", "site:A.", "everything"})
+            assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,marker=" + bad), bad);
+        assertEquals("bad value for agent key 'k': '0' (expected 1 to 4096)",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,k=0")).getMessage());
+        assertEquals("bad value for agent key 'callFrequency': 'often' (expected a whole number from 1)",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,callFrequency=often")).getMessage());
+        assertEquals("bad value for agent key 'k': only modes chameleon and acurdion use it, not mode full",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=full,k=4")).getMessage());
+        assertEquals("bad value for agent key 'k': only modes chameleon and acurdion use it, not mode reference",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=reference,k=4")).getMessage());
+    }
+
+    @Test
+    void acurdionKeysHaveDefaultsAndAreChecked() {
+        TracerConfig c = TracerConfig.parse("mode=acurdion");
+        assertEquals(org.mpjtrace.signatures.cluster.ClusterOptions.DEFAULT, c.acurdion);
+        assertTrue(c.marker.isBarrier(), "markers as in mode chameleon");
+        TracerConfig d = TracerConfig.parse("mode=acurdion,distance=euclidean,step=single,selector=medoids,marker=none,k=4");
+        assertEquals(new org.mpjtrace.signatures.cluster.ClusterOptions(org.mpjtrace.signatures.cluster.Metric.EUCLIDEAN,
+                org.mpjtrace.signatures.cluster.Step.SINGLE, org.mpjtrace.signatures.cluster.Selector.MEDOIDS), d.acurdion);
+        assertTrue(d.marker.isNone());
+        assertEquals(4, d.k);
+        assertEquals("bad value for agent key 'step': 'triple' (expected single or double)", error("mode=acurdion,step=triple"));
+        assertEquals("bad value for agent key 'distance': 'Manhattan' (expected manhattan or euclidean)", error("mode=acurdion,distance=Manhattan"));
+        assertEquals("bad value for agent key 'selector': 'kmeans' (expected farthest or medoids)", error("mode=acurdion,selector=kmeans"));
+        assertEquals("bad value for agent key 'step': only mode acurdion uses it, not mode chameleon", error("mode=chameleon,step=single"));
+        assertTrue(TracerConfig.parse("mode=reference,marker=site:A.b,callFrequency=3").marker.matchesSite(
+                new org.mpjtrace.trace.CallSite(0, "A", "b", 1, 0, "mpi.Intracomm.Barrier", 1)));
+        assertEquals("bad value for agent key 'mode': 'acurdeon' (expected: dump, full, chameleon, acurdion, reference)", error("mode=acurdeon"));
+    }
+
+    @Test
+    void markerSitesMatchByClassMethodAndLine() {
+        org.mpjtrace.trace.CallSite site = new org.mpjtrace.trace.CallSite(0, "org.x.Solver", "step", 42, 0, "mpi.Intracomm.Allreduce", 1);
+        assertTrue(MarkerRule.parse("site:Solver.step").matchesSite(site));
+        assertTrue(MarkerRule.parse("site:org.x.Solver.step").matchesSite(site));
+        assertTrue(MarkerRule.parse("site:Solver.step:42").matchesSite(site));
+        assertFalse(MarkerRule.parse("site:Solver.step:43").matchesSite(site));
+        assertFalse(MarkerRule.parse("site:Solver.main").matchesSite(site));
+        assertFalse(MarkerRule.parse("site:OtherSolver.step").matchesSite(site));
+        assertFalse(MarkerRule.parse("barrier").matchesSite(site));
+        assertTrue(MarkerRule.markerOp(org.mpjtrace.trace.Op.ALLREDUCE.code));
+        assertFalse(MarkerRule.markerOp(org.mpjtrace.trace.Op.SEND.code));
+    }
+
+    @Test
+    void unknownKeyInConfigFileIsNamed(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("tracer.properties");
+        Files.writeString(f, "ringsize=256\n");
+        assertTrue(error("config=" + f).contains("'ringsize'"));
+    }
+
+    private static String error(String args) {
+        return assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse(args)).getMessage();
+    }
+}

@@ -1,0 +1,56 @@
+package org.mpjtrace.runtime.sink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.mpjtrace.fixtures.EventBuilder;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.StackSummary;
+
+class StackSummariesTest {
+
+    private static void add(StackSummaries s, EventBuilder e) {
+        s.add(EventBuilder.words(e), 0, 0);
+    }
+
+    @Test
+    void sumsTheComputeTimeBeforeEachStacksCalls() {
+        StackSummaries s = new StackSummaries();
+        for (int step = 1; step <= 4; step++) {
+            s.add(EventBuilder.words(new EventBuilder(Op.ALLREDUCE, 1, 0).stack(5)), 0, 1_000L * step);
+            s.add(EventBuilder.words(new EventBuilder(Op.BCAST, 2, 0).stack(6)), 0, 7);
+        }
+        assertEquals(List.of(10_000L, 28L), s.summaries().stream().map(StackSummary::computeNanos).toList());
+    }
+
+    @Test
+    void countsCallsPerStackAndKeepsAPeerOnlyWhileItNeverVaries() {
+        StackSummaries s = new StackSummaries();
+        for (int task = 0; task < 3; task++) {
+            add(s, new EventBuilder(Op.RECV, 1, 0).stack(7).peer(-2).peer2(task % 2 + 1)); // ANY_SOURCE, matched 1 or 2
+            add(s, new EventBuilder(Op.SEND, 2, 0).stack(8).peer(0));
+        }
+        add(s, new EventBuilder(Op.BARRIER, 3, 0).stack(-9));
+        assertEquals(List.of(new StackSummary(-9, 1, 0, Event.NONE, Event.NONE), new StackSummary(7, 3, 0, -2, StackSummary.VARIES),
+                new StackSummary(8, 3, 0, 0, Event.NONE)), s.summaries());
+    }
+
+    @Test
+    void keepsEveryStackAcrossGrowth() {
+        StackSummaries s = new StackSummaries();
+        for (int round = 1; round <= 3; round++)
+            for (long stack = 0; stack < 1000; stack++) add(s, new EventBuilder(Op.SEND, 1, 0).stack(stack * 0x9E3779B97F4A7C15L).peer(round));
+        List<StackSummary> all = s.summaries();
+        assertEquals(1000, all.size());
+        for (StackSummary x : all) assertEquals(List.of(3L, (long) StackSummary.VARIES), List.of(x.calls(), (long) x.peer()), Long.toHexString(x.stack()));
+    }
+
+    @Test
+    void aRanksOwnPeersReplaceTheLeadsOnlyWhereTheyNeverVaried() {
+        long[] w = EventBuilder.words(new EventBuilder(Op.SENDRECV, 1, 0).peer(4).tag(9).peer2(6).tag2(9));
+        new StackSummary(0, 5, 0, 0, StackSummary.VARIES).writePeersInto(w, 0);
+        assertEquals(List.of(0, 9, 6, 9), List.of(Event.peer(w, 0), Event.tag(w, 0), Event.peer2(w, 0), Event.tag2(w, 0)));
+    }
+}
