@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.mpjtrace.fixtures.EventBuilder;
+import org.mpjtrace.trace.fixtures.EventBuilder;
 import org.mpjtrace.fixtures.TraceFixtures;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;

@@ -9,7 +9,7 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.EventBuilder;
+import org.mpjtrace.trace.fixtures.EventBuilder;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.JobMeta;

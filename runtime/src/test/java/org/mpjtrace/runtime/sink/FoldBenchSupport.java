@@ -19,19 +19,19 @@ public final class FoldBenchSupport {
 
     /** Mode full's sink: the rank's loop compressor. */
     public static Sink full(int rank) {
-        RankLoopFolder c = new RankLoopFolder(rank, org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
+        RankLoopFolder c = new RankLoopFolder(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
         return c::append;
     }
 
     /** Mode chameleon's sink of a rank that records (all tracing, or a lead): signatures and partial trace. */
     public static Sink chameleonRecording(int rank) {
-        ClusteringSink s = new ClusteringSink(rank, org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON);
+        ClusteringSink s = new ClusteringSink(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON);
         return s::append;
     }
 
     /** Mode chameleon's sink of a non-lead in state L: signatures only, no partial trace. */
     public static Sink chameleonNonLead(int rank) {
-        ClusteringSink s = new ClusteringSink(rank, org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON);
+        ClusteringSink s = new ClusteringSink(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON);
         s.restart(false);
         return s::append;
     }
@@ -67,7 +67,7 @@ public final class FoldBenchSupport {
 
     /** A rank's partial trace after {@code steps} steps of Stencil2D on a rows x cols grid, as a lead holds it at a marker. */
     public static java.util.List<org.mpjtrace.trace.fold.TraceNode> stencilPartialTrace(int rank, int rows, int cols, int steps) {
-        RankLoopFolder c = new RankLoopFolder(rank, org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
+        RankLoopFolder c = new RankLoopFolder(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
         long[] w = stencilRecords(rank, rows, cols, steps);
         for (int b = 0; b < w.length; b += Event.WORDS) c.append(w, b);
         return c.nodes();

@@ -2,7 +2,7 @@ package org.mpjtrace.runtime.sink;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SyntheticStream;
+import org.mpjtrace.trace.fixtures.SyntheticStream;
 import org.mpjtrace.trace.Op;
 
 /**

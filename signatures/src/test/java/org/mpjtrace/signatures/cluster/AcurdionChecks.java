@@ -7,10 +7,10 @@ import java.util.List;
 
 // In runtime, not signatures: these tests use src-test-fixtures, which depends on signatures (a cycle there).
 /** Brute-force answers and checks shared by the ACURDION tests. */
-final class AcurdionChecks {
+public final class AcurdionChecks {
 
     /** Every combination of metric, step and selector. */
-    static final List<ClusterOptions> ALL_OPTIONS = allOptions();
+    public static final List<ClusterOptions> ALL_OPTIONS = allOptions();
 
     private AcurdionChecks() {}
 
@@ -21,7 +21,7 @@ final class AcurdionChecks {
     }
 
     /** The signatures that differ between some two ranks, by comparing every pair. */
-    static int differingSignatures(SignatureVector[] ranks) {
+    public static int differingSignatures(SignatureVector[] ranks) {
         int format = 0;
         for (int a = 0; a < ranks.length; a++) for (int b = a + 1; b < ranks.length; b++) format |= ranks[a].differences(ranks[b]);
         return format;
@@ -32,7 +32,7 @@ final class AcurdionChecks {
      * children (nearest first) with {@link SignatureFormat#withChild}. Returns every rank's format after
      * its children, i.e. the format of its subtree; the root's is the one broadcast.
      */
-    static int[] buildFormats(SignatureVector[] ranks) {
+    public static int[] buildFormats(SignatureVector[] ranks) {
         int p = ranks.length;
         int[] format = new int[p];
         // A child's rank is above its parent's, so going down from p - 1 finishes children first.
@@ -42,13 +42,13 @@ final class AcurdionChecks {
         return format;
     }
 
-    static int leadCount(int[] leads) {
+    public static int leadCount(int[] leads) {
         int count = 0;
         for (int i = 0; i < leads.length; i++) if (leads[i] == i) count++;
         return count;
     }
 
-    static long callPath(SignatureVector v) {
+    public static long callPath(SignatureVector v) {
         return v.word(Signature.CALL_PATH);
     }
 
@@ -56,7 +56,7 @@ final class AcurdionChecks {
      * Every candidate's lead leads itself, and every other candidate's lead is the nearest lead it may
      * join (under double-step: of its own Call-Path), ties to the lowest index.
      */
-    static void assertJoinsNearestLead(SignatureVector[] set, int format, ClusterOptions options, int[] leads, String what) {
+    public static void assertJoinsNearestLead(SignatureVector[] set, int format, ClusterOptions options, int[] leads, String what) {
         GroupedDistance d = new GroupedDistance(set, format, options.metric());
         for (int i = 0; i < set.length; i++) {
             assertEquals(leads[i], leads[leads[i]], what + ": the lead of " + i + " leads itself");
@@ -72,7 +72,7 @@ final class AcurdionChecks {
     }
 
     /** Leads by rank as a readable string, for messages. */
-    static String show(int[] leads) {
+    public static String show(int[] leads) {
         return java.util.Arrays.toString(leads);
     }
 }

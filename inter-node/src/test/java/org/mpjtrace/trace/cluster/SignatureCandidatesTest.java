@@ -1,4 +1,4 @@
-package org.mpjtrace.signatures.cluster;
+package org.mpjtrace.trace.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,10 +16,14 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SignatureSets;
-import org.mpjtrace.trace.cluster.Cluster;
-import org.mpjtrace.trace.cluster.Clustering;
-import org.mpjtrace.trace.cluster.SignatureCandidates;
+import org.mpjtrace.signatures.cluster.BinomialTree;
+import org.mpjtrace.signatures.cluster.ClusterOptions;
+import org.mpjtrace.signatures.cluster.Metric;
+import org.mpjtrace.signatures.cluster.Selector;
+import org.mpjtrace.signatures.cluster.Signature;
+import org.mpjtrace.signatures.cluster.SignatureSets;
+import org.mpjtrace.signatures.cluster.SignatureVector;
+import org.mpjtrace.signatures.cluster.Step;
 import org.mpjtrace.trace.ranks.RankSet;
 
 // In runtime, not inter-node or signatures: these tests use src-test-fixtures, which depends on both (a cycle there).

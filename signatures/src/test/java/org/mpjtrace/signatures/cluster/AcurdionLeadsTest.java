@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SignatureSets;
 
 // In runtime, not signatures: these tests use src-test-fixtures, which depends on signatures (a cycle there).
 /** ACURDION's lead selection at one node: K-farthest, K-medoids, single- and double-step. */

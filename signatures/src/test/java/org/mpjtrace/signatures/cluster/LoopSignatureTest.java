@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SignatureSets;
 
 // In runtime, not signatures: these tests use src-test-fixtures, which depends on signatures (a cycle there).
 /** The LOOP signature: four saturating 16-bit fields, innermost lowest. */

@@ -1,4 +1,4 @@
-package org.mpjtrace.runtime;
+package org.mpjtrace.trace.global;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,12 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SyntheticStream;
+import org.mpjtrace.trace.fixtures.SyntheticStream;
 import org.mpjtrace.trace.Op;
-import org.mpjtrace.trace.global.GlobalExpansion;
-import org.mpjtrace.trace.global.GlobalLoop;
-import org.mpjtrace.trace.global.GlobalTrace;
-import org.mpjtrace.trace.global.LoopFit;
 import org.mpjtrace.trace.ranks.RankSet;
 
 /** Fitting a lead's loop counts to a member's own calls per stack (sites double as stacks: stack = 1000 + site). */
@@ -32,7 +28,7 @@ class LoopFitTest {
 
     /** The lead's trace standing for ranks 1 to 7. */
     private static GlobalTrace ledBy(SyntheticStream lead) {
-        return GlobalTrace.ofRanks(RankSet.range(1, 7, 1), RankCompressorTest.compress(lead).nodes());
+        return GlobalTrace.ofRanks(RankSet.range(1, 7, 1), lead.folded());
     }
 
     private static List<Long> expanded(GlobalTrace trace, int rank, Map<GlobalLoop, Long> fitted) {

@@ -9,7 +9,6 @@ import static org.mpjtrace.signatures.cluster.GroupedDistance.groupSteps;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SignatureSets;
 
 // In runtime, not signatures: these tests use src-test-fixtures, which depends on signatures (a cycle there).
 /** The normalised grouped distance: importance groups, "scale by shifting", and the two metrics. */

@@ -1,4 +1,4 @@
-package org.mpjtrace.runtime;
+package org.mpjtrace.trace.global;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,15 +9,11 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SyntheticStream;
-import org.mpjtrace.fixtures.SyntheticStreams;
+import org.mpjtrace.trace.fixtures.SyntheticStream;
+import org.mpjtrace.trace.fixtures.SyntheticStreams;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.fold.EventRecords;
 import org.mpjtrace.trace.fold.Field;
-import org.mpjtrace.trace.global.GlobalEvent;
-import org.mpjtrace.trace.global.GlobalExpansion;
-import org.mpjtrace.trace.global.GlobalTrace;
-import org.mpjtrace.trace.global.TraceMerge;
 import org.mpjtrace.trace.ranks.RankSet;
 
 /** Inter-node merge of compressed rank traces: lossless per rank, and flat in the number of ranks. */
@@ -26,7 +22,7 @@ class TraceMergeTest {
     /** Merges rank traces the way the runtime does over MPJ: a binomial tree rooted at rank 0. */
     static GlobalTrace mergeAll(int ranks, IntFunction<SyntheticStream> streamOf) {
         GlobalTrace[] t = new GlobalTrace[ranks];
-        for (int r = 0; r < ranks; r++) t[r] = GlobalTrace.ofRank(r, RankCompressorTest.compress(streamOf.apply(r)).nodes());
+        for (int r = 0; r < ranks; r++) t[r] = GlobalTrace.ofRank(r, streamOf.apply(r).folded());
         for (int step = 1; step < ranks; step *= 2)
             for (int r = 0; r + step < ranks; r += 2 * step) t[r] = TraceMerge.merge(t[r], t[r + step]);
         return t[0];
@@ -36,7 +32,7 @@ class TraceMergeTest {
         List<long[]> out = new ArrayList<>();
         GlobalExpansion.expand(trace, rank, (GlobalEvent e, long[] values) -> {
             long[] r = new long[Event.WORDS];
-            EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, r, 0);
+            EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, r, 0);
             out.add(r);
         });
         return out;
@@ -45,7 +41,7 @@ class TraceMergeTest {
     static void assertEveryRankComesBack(GlobalTrace merged, int ranks, IntFunction<SyntheticStream> streamOf) {
         assertEquals(RankSet.range(0, ranks, 1), merged.ranks());
         for (int r = 0; r < ranks; r++) {
-            List<long[]> expected = RankCompressorTest.withoutTimes(streamOf.apply(r)), actual = expand(merged, r);
+            List<long[]> expected = streamOf.apply(r).withoutTimes(), actual = expand(merged, r);
             assertEquals(expected.size(), actual.size(), "rank " + r + " occurrences");
             for (int i = 0; i < expected.size(); i++) assertArrayEquals(expected.get(i), actual.get(i), "rank " + r + " event " + i);
         }

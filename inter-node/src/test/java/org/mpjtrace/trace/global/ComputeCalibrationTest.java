@@ -1,22 +1,15 @@
-package org.mpjtrace.runtime;
+package org.mpjtrace.trace.global;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SyntheticStream;
+import org.mpjtrace.trace.fixtures.SyntheticStream;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.StackSummary;
-import org.mpjtrace.trace.global.ComputeCalibration;
-import org.mpjtrace.trace.global.GlobalEvent;
-import org.mpjtrace.trace.global.GlobalLoop;
-import org.mpjtrace.trace.global.GlobalNode;
-import org.mpjtrace.trace.global.GlobalTrace;
-import org.mpjtrace.trace.global.LoopFit;
-import org.mpjtrace.trace.global.TraceMerge;
 import org.mpjtrace.trace.ranks.RankSet;
 
 /** Rank 0 scales a clustered trace's compute histograms per stack to what every rank computed there (stack = 1000 + site). */
@@ -30,7 +23,7 @@ class ComputeCalibrationTest {
         SyntheticStream s = new SyntheticStream(rank);
         for (int i = 0; i < 10; i++) s.call(Op.ALLREDUCE, STEP, step).count(8);
         s.call(Op.BARRIER, PRINT, print);
-        return GlobalTrace.ofRanks(cluster, RankCompressorTest.compress(s).nodes());
+        return GlobalTrace.ofRanks(cluster, s.folded());
     }
 
     private static RankTrace section(int rank, StackSummary... own) {

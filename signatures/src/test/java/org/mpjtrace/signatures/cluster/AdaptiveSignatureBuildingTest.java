@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SignatureSets;
 
 // In runtime, not signatures: these tests use src-test-fixtures, which depends on signatures (a cycle there).
 /** ACURDION's Algorithm 1 (Adaptive Signature Building) run over the binomial tree, against brute force. */

@@ -1,18 +1,15 @@
-package org.mpjtrace.runtime;
+package org.mpjtrace.trace.global;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SyntheticStream;
+import org.mpjtrace.trace.fixtures.SyntheticStream;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.StackSummary;
-import org.mpjtrace.trace.global.GlobalTrace;
-import org.mpjtrace.trace.global.LoopFit;
-import org.mpjtrace.trace.global.StackSummaryPruning;
 import org.mpjtrace.trace.ranks.RankSet;
 
 /** Rank 0 keeps of a rank's stack summaries only what the global trace gets wrong for it (stack = 1000 + site). */
@@ -28,7 +25,7 @@ class StackSummaryPruningTest {
             s.call(Op.SEND, 11).peer(0).tag(2).count(2);
             s.call(Op.RECV, 10).peer(0).tag(1).count(1);
         }
-        return GlobalTrace.ofRanks(RankSet.range(1, 7, 1), RankCompressorTest.compress(s).nodes());
+        return GlobalTrace.ofRanks(RankSet.range(1, 7, 1), s.folded());
     }
 
     private static List<StackSummary> pruned(int rank, StackSummary... own) {

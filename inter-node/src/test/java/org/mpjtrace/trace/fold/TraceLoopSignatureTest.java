@@ -1,4 +1,4 @@
-package org.mpjtrace.signatures.cluster;
+package org.mpjtrace.trace.fold;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,35 +9,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.mpjtrace.fixtures.SyntheticStream;
-import org.mpjtrace.fixtures.SyntheticStreams;
+import org.mpjtrace.signatures.cluster.LoopSignature;
+import org.mpjtrace.trace.fixtures.SyntheticStream;
+import org.mpjtrace.trace.fixtures.SyntheticStreams;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
-import org.mpjtrace.trace.fold.EventRecords;
-import org.mpjtrace.trace.fold.LoopNode;
-import org.mpjtrace.trace.fold.TraceFolding;
-import org.mpjtrace.trace.fold.TraceLoopSignature;
-import org.mpjtrace.trace.fold.TraceNode;
-import org.mpjtrace.trace.fold.ValueSeq;
 
 // In runtime, not inter-node: these tests use src-test-fixtures, which depends on inter-node (a cycle there).
 /** The LOOP signature of a loop-compressed trace (inter-node's TraceLoopSignature), and ValueSeq.mean under it. */
 class TraceLoopSignatureTest {
 
-    /** The stream folded as a rank folds its calls (RankCompressor's way). */
-    private static List<TraceNode> folded(SyntheticStream s) {
-        TraceFolding folding = new TraceFolding();
-        long[] w = s.words();
-        long previousExit = 0;
-        for (int base = 0; base < w.length; base += Event.WORDS) {
-            folding.append(EventRecords.toNode(w, base, s.rank(), org.mpjtrace.fixtures.SyntheticStream.WORLD_SIZE, previousExit));
-            previousExit = Event.exit(w, base);
-        }
-        return folding.nodes();
-    }
-
     private static String loops(SyntheticStream s) {
-        return LoopSignature.describe(TraceLoopSignature.of(folded(s)));
+        return LoopSignature.describe(TraceLoopSignature.of(s.folded()));
     }
 
     @Test
@@ -46,14 +29,14 @@ class TraceLoopSignatureTest {
         s.call(Op.INIT, 1);
         s.call(Op.BARRIER, 2);
         s.call(Op.FINALIZE, 3);
-        assertEquals(0, TraceLoopSignature.of(folded(s)));
+        assertEquals(0, TraceLoopSignature.of(s.folded()));
         assertEquals(0, TraceLoopSignature.of(List.of()));
     }
 
     @Test
     void twoNestedLoopsFillTheTwoLowFields() {
         // outer 10 x (middle 100 x (Send, Recv), Barrier), Bcast
-        List<TraceNode> nodes = folded(SyntheticStreams.nested(0, 10, 100));
+        List<TraceNode> nodes = SyntheticStreams.nested(0, 10, 100).folded();
         LoopNode outer = (LoopNode) nodes.get(0);
         assertTrue(outer.body().get(0) instanceof LoopNode, "the fold found the nest");
         assertEquals(100 | 10L << 16, TraceLoopSignature.of(nodes));
