@@ -5,6 +5,8 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.mpjtrace.trace.CallPath;
+import org.mpjtrace.trace.io.serial.CallPathSerializer;
+import org.mpjtrace.trace.io.value.ListCodec;
 
 /** Version 1: count, then each call path. */
 final class CallPathTableSerializer extends Serializer<CallPathTable> {

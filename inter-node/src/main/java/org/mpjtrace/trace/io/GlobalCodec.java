@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.io.frame.ArrayByteSource;
+import org.mpjtrace.trace.io.frame.ByteSource;
+import org.mpjtrace.trace.io.frame.Layout;
 
 /**
  * The messages of the tree merge in mode full: a global trace of some ranks, sent to the parent in the

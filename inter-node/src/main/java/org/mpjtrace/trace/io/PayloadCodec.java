@@ -3,6 +3,10 @@ package org.mpjtrace.trace.io;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import org.mpjtrace.trace.io.frame.ArrayByteSource;
+import org.mpjtrace.trace.io.frame.ByteSource;
+import org.mpjtrace.trace.io.frame.Layout;
+import org.mpjtrace.trace.io.rules.TraceRules;
 
 /**
  * Encodes what a rank sends to rank 0 at the end of a job: magic, version and one PAYLOAD section,

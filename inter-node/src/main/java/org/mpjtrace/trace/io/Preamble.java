@@ -3,6 +3,8 @@ package org.mpjtrace.trace.io;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import org.mpjtrace.trace.io.frame.ByteSource;
+import org.mpjtrace.trace.io.frame.Layout;
 
 /** The magic and format version that open a trace file or a payload. */
 final class Preamble {

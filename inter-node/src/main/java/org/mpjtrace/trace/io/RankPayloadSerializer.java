@@ -8,6 +8,9 @@ import java.util.List;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.io.serial.CallPathSerializer;
+import org.mpjtrace.trace.io.serial.CallSiteSerializer;
+import org.mpjtrace.trace.io.value.ListCodec;
 
 /** Version 1: the rank's trace, then its JVM's call-site table (count, sites), then its call paths (count, paths). */
 final class RankPayloadSerializer extends Serializer<RankPayload> {

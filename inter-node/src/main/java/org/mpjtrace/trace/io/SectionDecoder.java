@@ -1,6 +1,9 @@
 package org.mpjtrace.trace.io;
 
 import com.esotericsoftware.kryo.Kryo;
+import org.mpjtrace.trace.io.frame.BlockInputStream;
+import org.mpjtrace.trace.io.value.BoundedInput;
+import org.mpjtrace.trace.io.value.CorruptDataException;
 
 /**
  * Decodes a checked section's body into its object. Whatever goes wrong on the way (bad blocks,

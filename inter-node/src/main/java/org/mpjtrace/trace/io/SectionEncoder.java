@@ -3,6 +3,9 @@ package org.mpjtrace.trace.io;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Output;
 import java.nio.ByteBuffer;
+import org.mpjtrace.trace.io.frame.BlockOutputStream;
+import org.mpjtrace.trace.io.frame.Layout;
+import org.mpjtrace.trace.io.frame.SectionHeader;
 
 /** Turns one object into a whole section: header, then its Kryo data in LZ4 blocks. */
 final class SectionEncoder {

@@ -2,6 +2,9 @@ package org.mpjtrace.trace.io;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import org.mpjtrace.trace.io.frame.ByteSource;
+import org.mpjtrace.trace.io.frame.Layout;
+import org.mpjtrace.trace.io.frame.SectionHeader;
 
 /**
  * Walks the sections after the preamble, checking each header against the bytes that are really

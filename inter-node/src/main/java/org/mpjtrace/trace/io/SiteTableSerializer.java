@@ -5,6 +5,8 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.io.serial.CallSiteSerializer;
+import org.mpjtrace.trace.io.value.ListCodec;
 
 /** Version 1: count, then each call site. */
 final class SiteTableSerializer extends Serializer<SiteTable> {

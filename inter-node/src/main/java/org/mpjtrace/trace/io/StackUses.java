@@ -5,6 +5,7 @@ import java.util.Map;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.io.rules.TraceRules;
 
 /**
  * The stack signatures of the ranks a writer has written, so a call-path table written after them

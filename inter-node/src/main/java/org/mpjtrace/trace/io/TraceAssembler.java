@@ -6,13 +6,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpjtrace.trace.CallPath;
-import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
-import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.cluster.MarkerLog;
+import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.io.rules.GlobalRules;
+import org.mpjtrace.trace.io.rules.TraceRules;
 
 /**
  * Puts a trace file's decoded sections together, checking the rules that span sections: META first

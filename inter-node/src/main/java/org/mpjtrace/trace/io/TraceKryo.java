@@ -1,19 +1,32 @@
 package org.mpjtrace.trace.io;
 
-import org.mpjtrace.trace.cluster.MarkerLog;
-import org.mpjtrace.trace.global.GlobalTrace;
 import com.esotericsoftware.kryo.Kryo;
 import org.mpjtrace.trace.CallArrays;
-import org.mpjtrace.trace.StackSummary;
-import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
+import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.cluster.MarkerLog;
+import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.io.serial.CallArraysSerializer;
+import org.mpjtrace.trace.io.serial.CallPathSerializer;
+import org.mpjtrace.trace.io.serial.CallSiteSerializer;
+import org.mpjtrace.trace.io.serial.CommInfoSerializer;
+import org.mpjtrace.trace.io.serial.DatatypeInfoSerializer;
+import org.mpjtrace.trace.io.serial.GlobalTraceSerializer;
+import org.mpjtrace.trace.io.serial.JobMetaSerializer;
+import org.mpjtrace.trace.io.serial.MarkerLogSerializer;
+import org.mpjtrace.trace.io.serial.OwnArgumentsSerializer;
+import org.mpjtrace.trace.io.serial.RankStatsSerializer;
+import org.mpjtrace.trace.io.serial.RankTraceSerializer;
+import org.mpjtrace.trace.io.serial.RedOpInfoSerializer;
+import org.mpjtrace.trace.io.serial.StackSummarySerializer;
 
 /**
  * Kryo set up for the format: only the classes below, each under an explicit id with a hand-written

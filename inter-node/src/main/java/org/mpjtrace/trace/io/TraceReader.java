@@ -6,6 +6,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.io.frame.ByteSource;
+import org.mpjtrace.trace.io.frame.FileByteSource;
+import org.mpjtrace.trace.io.frame.Layout;
 
 /**
  * Reads a trace file, checking all of it. A file that is empty, truncated, damaged or not a version-1

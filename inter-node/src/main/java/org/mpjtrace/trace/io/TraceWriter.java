@@ -13,12 +13,14 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import org.mpjtrace.trace.CallPath;
-import org.mpjtrace.trace.cluster.MarkerLog;
-import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.cluster.MarkerLog;
+import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.io.frame.Layout;
+import org.mpjtrace.trace.io.rules.TraceRules;
 
 /**
  * Writes one trace file: {@link #create} (header and META), {@link #writeRank} per rank in any order,

@@ -1,12 +1,13 @@
 /**
- * The trace file format (version 7) and the payload a rank sends to rank 0 at the end of a job.
+ * The trace file format, version 7 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
  *
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (6)
+ *   offset 8   int32    format version (7)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -46,31 +47,40 @@
  *                         every event's stack signature must be in it, naming the event's own site, and
  *                         every site id in it must be in the site table. Without it, an event's stack
  *                         signature is its call site's own (CallSite.stackSignature).
- *   GLOBAL  GlobalTrace   modes full and chameleon: the loop-compressed trace of all ranks, at most once,
- *                         required in those modes (layout in GlobalTraceSerializer); every call site it names
+ *   GLOBAL  GlobalTrace   mode full and the clustering modes: the loop-compressed trace of all ranks, at most once,
+ *                         required in those modes (layout in serial.GlobalTraceSerializer); every call site it names
  *                         must be in the site table. In mode full the RANK sections hold each rank's
  *                         tables and statistics, and its events only when the dump was kept (keepDump).
- *   MARKERS MarkerLog     mode chameleon: at most once, required when META's mode is chameleon: the
+ *   MARKERS MarkerLog     the clustering modes (chameleon, acurdion, reference): at most once, required
+ *                         in those modes: the
  *                         clusterings (leads, member ranklists, signatures) and one record per acted-on
- *                         marker and for Finalize (layout in MarkerLogSerializer). A file written at a
+ *                         marker and for Finalize (layout in serial.MarkerLogSerializer). A file written at a
  *                         marker while the job ran says so (finished false) and may have no RANK sections.
  *   END     EndMark       the number of sections before it, so a file cut at a section boundary is
  *                         recognised as truncated
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (6)
+ *   offset 8   int32    format version (7)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (6)
+ *   offset 8   int32    format version (7)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *
  * <p>Readers check all of it (magic, version, header bounds against the size, checksum, block lengths,
- * decoded lengths, decoding, then the trace's own rules in {@link org.mpjtrace.trace.io.TraceRules}) and
+ * decoded lengths, decoding, then the trace's own rules in {@link org.mpjtrace.trace.io.rules.TraceRules}) and
  * report the first problem as a one-line {@link org.mpjtrace.trace.io.TraceFormatException}.
+ *
+ * <p>The package keeps the entry points (TraceReader, TraceWriter, PayloadCodec, GlobalCodec) and what
+ * assembles and checks a file from its sections; its subpackages, each used only from here and below,
+ * hold the parts: {@code frame} the bytes on disk (sections' blocks, byte sources, the layout's sizes),
+ * {@code serial} the Kryo serializer of each model class (TraceKryo here registers them under their
+ * ids), {@code rules} the trace's own rules both the writer and the readers apply, and {@code value} the
+ * bounded readers of counts, strings, rank sets, times and event words that every serializer uses. Their
+ * classes are public only so that this package can reach them: they are internal to the trace format.
  */
 package org.mpjtrace.trace.io;

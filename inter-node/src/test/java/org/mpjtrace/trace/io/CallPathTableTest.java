@@ -16,6 +16,7 @@ import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.io.frame.Layout;
 
 /** The CALL_PATHS section: round trips, the rules tying it to events and sites, and damage to it. */
 class CallPathTableTest {

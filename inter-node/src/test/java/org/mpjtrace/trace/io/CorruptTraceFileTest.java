@@ -13,7 +13,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpjtrace.trace.CallArrays;
-import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
@@ -21,6 +20,10 @@ import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.io.frame.Layout;
+import org.mpjtrace.trace.io.serial.JobMetaSerializer;
+import org.mpjtrace.trace.io.value.Strings;
 
 class CorruptTraceFileTest {
     @TempDir

@@ -5,6 +5,9 @@ import com.esotericsoftware.kryo.io.Output;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.function.Consumer;
+import org.mpjtrace.trace.io.frame.BlockOutputStream;
+import org.mpjtrace.trace.io.frame.Layout;
+import org.mpjtrace.trace.io.frame.SectionHeader;
 
 /**
  * Builds files the writer would refuse to make, with sound framing and checksums, so the reader's

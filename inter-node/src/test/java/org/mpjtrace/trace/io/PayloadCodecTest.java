@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.io.frame.Layout;
 
 class PayloadCodecTest {
 

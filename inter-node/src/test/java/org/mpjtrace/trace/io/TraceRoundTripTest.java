@@ -19,6 +19,7 @@ import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.io.frame.Layout;
 
 class TraceRoundTripTest {
     @TempDir

@@ -1,0 +1,94 @@
+package org.mpjtrace.trace.io.frame;
+
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import net.jpountz.lz4.LZ4Exception;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
+import org.mpjtrace.trace.io.value.Bytes;
+import org.mpjtrace.trace.io.value.CorruptDataException;
+
+/**
+ * The raw bytes of a section body's LZ4 blocks, decompressed one block at a time. The block headers
+ * are all checked up front, which also gives the total raw length, so decoders can refuse a count
+ * that promises more data than there is before allocating for it.
+ */
+public final class BlockInputStream extends InputStream {
+    // Safe decompressor: it never reads or writes outside the arrays it is given, whatever the input.
+    // Pure Java, like the compressor; decompressors are stateless, so one serves every thread.
+    private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.safeInstance().safeDecompressor();
+
+    private final byte[] body;
+    private final int start;
+    private final int end;
+    private final long rawTotal;
+    private int next;
+    private byte[] raw = new byte[0];
+    private int rawPosition;
+    private int rawLength;
+
+    /** @param body a heap buffer holding exactly the body; throws CorruptDataException on bad framing */
+    public BlockInputStream(ByteBuffer body) {
+        this.body = body.array();
+        this.start = body.arrayOffset() + body.position();
+        this.end = start + body.remaining();
+        long total = 0;
+        for (int p = start; p < end; ) {
+            int left = end - p - Layout.BLOCK_HEADER_BYTES;
+            if (left < 0) throw corrupt(p, "header cut short (" + (end - p) + " of " + Layout.BLOCK_HEADER_BYTES + " bytes)");
+            int rawLen = Bytes.getInt(this.body, p);
+            int packedLen = Bytes.getInt(this.body, p + 4);
+            if (rawLen < 1 || rawLen > Layout.MAX_BLOCK_RAW)
+                throw corrupt(p, "declares " + rawLen + " raw bytes (allowed: 1 to " + Layout.MAX_BLOCK_RAW + ")");
+            if (packedLen < 1 || packedLen > left)
+                throw corrupt(p, "declares " + packedLen + " packed bytes, " + left + " left in the section");
+            total += rawLen;
+            p += Layout.BLOCK_HEADER_BYTES + packedLen;
+        }
+        this.rawTotal = total;
+        this.next = start;
+    }
+
+    /** Sum of the raw lengths of all blocks. */
+    public long rawTotal() {
+        return rawTotal;
+    }
+
+    @Override
+    public int read() {
+        if (rawPosition == rawLength && !nextBlock()) return -1;
+        return raw[rawPosition++] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) {
+        if (len == 0) return 0;
+        if (rawPosition == rawLength && !nextBlock()) return -1;
+        int n = Math.min(len, rawLength - rawPosition);
+        System.arraycopy(raw, rawPosition, b, off, n);
+        rawPosition += n;
+        return n;
+    }
+
+    private boolean nextBlock() {
+        if (next >= end) return false;
+        int rawLen = Bytes.getInt(body, next);
+        int packedLen = Bytes.getInt(body, next + 4);
+        if (raw.length < rawLen) raw = new byte[rawLen];
+        int got;
+        try {
+            got = DECOMPRESSOR.decompress(body, next + Layout.BLOCK_HEADER_BYTES, packedLen, raw, 0, rawLen);
+        } catch (LZ4Exception e) {
+            throw corrupt(next, "does not decompress (" + e.getMessage() + ")");
+        }
+        if (got != rawLen) throw corrupt(next, "decompresses to " + got + " bytes, its header says " + rawLen);
+        rawPosition = 0;
+        rawLength = rawLen;
+        next += Layout.BLOCK_HEADER_BYTES + packedLen;
+        return true;
+    }
+
+    private CorruptDataException corrupt(int at, String what) {
+        return new CorruptDataException("LZ4 block at body offset " + (at - start) + " " + what);
+    }
+}

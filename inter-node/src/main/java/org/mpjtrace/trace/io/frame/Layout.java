@@ -1,0 +1,24 @@
+package org.mpjtrace.trace.io.frame;
+
+import java.nio.charset.StandardCharsets;
+
+/** Sizes and magic numbers of the file format (the picture is in package-info). */
+public final class Layout {
+    public static final byte[] FILE_MAGIC = "MPJTRACE".getBytes(StandardCharsets.US_ASCII);
+    public static final byte[] PAYLOAD_MAGIC = "MPJTPAYL".getBytes(StandardCharsets.US_ASCII);
+    public static final int VERSION = 7;
+
+    /** Magic and version. */
+    public static final int PREAMBLE_BYTES = 12;
+    /** Kind byte, body length, checksum. */
+    public static final int SECTION_HEADER_BYTES = 9;
+    /** Raw length and packed length of an LZ4 block. */
+    static final int BLOCK_HEADER_BYTES = 8;
+    /**
+     * Largest raw block. Bounds what a reader allocates per block whatever a length field says, and
+     * is far beyond LZ4's 64 KiB window, so larger blocks would not compress better.
+     */
+    public static final int MAX_BLOCK_RAW = 1 << 20;
+
+    private Layout() {}
+}

@@ -1,0 +1,227 @@
+package org.mpjtrace.trace.io.serial;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import java.util.ArrayList;
+import java.util.List;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.Histogram;
+import org.mpjtrace.trace.fold.ValueSeq;
+import org.mpjtrace.trace.global.Alternatives;
+import org.mpjtrace.trace.global.GlobalEvent;
+import org.mpjtrace.trace.global.GlobalLoop;
+import org.mpjtrace.trace.global.GlobalNode;
+import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.io.value.CorruptDataException;
+import org.mpjtrace.trace.io.value.Counts;
+import org.mpjtrace.trace.io.value.RankSetIo;
+import org.mpjtrace.trace.io.value.TimeCode;
+import org.mpjtrace.trace.ranks.RankSet;
+
+/**
+ * Version 1 of a merged (global) trace:
+ * <pre>
+ * trace       worldSize varint, ranks RankSet, merge time ns varlong, nodes
+ * nodes       count varint, node...
+ * node        tag byte (1 event, 2 loop), then
+ *   event     op varint, site varint, stack long, ranks RankSet, 15 x alternatives, 2 x histogram
+ *   loop      ranks RankSet, counts alternatives, body nodes
+ * alternatives count varint, (RankSet, value sequence)...
+ * value seq   elements: count varint, element...; element: 1 run (start zigzag varlong, stride zigzag
+ *             varlong, length varlong) | 2 repetition (count varlong, elements)
+ * histogram   count varlong; if count > 0: min, max, mean, then the 10/25/50/75/90% quantiles, each a
+ *             2-byte TimeCode
+ * RankSet     RankSet.write (section count, then the ranklist notation as varints)
+ * </pre>
+ * Reading checks what a corrupt section could get wrong before it is used: nesting depth, counts
+ * against the bytes left, op codes, rank sets within the world and within their node's ranks, one
+ * value per rank, histogram totals.
+ */
+public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
+    /** Deeper nesting than any real program has; bounds recursion on corrupt input. */
+    static final int MAX_DEPTH = 200;
+    private static final int EVENT = 1, LOOP = 2, RUN = 1, REP = 2;
+
+    @Override
+    public void write(Kryo kryo, Output out, GlobalTrace t) {
+        int world = t.ranks().isEmpty() ? 1 : t.ranks().max() + 1; // an empty trace (nothing merged yet) still reads back
+        out.writeVarInt(world, true);
+        RankSetIo.write(out, t.ranks());
+        out.writeVarLong(t.mergeNanos(), true);
+        writeNodes(out, t.nodes());
+    }
+
+    /** The world size is written so that rank sets can be checked while reading. */
+    @Override
+    public GlobalTrace read(Kryo kryo, Input in, Class<? extends GlobalTrace> type) {
+        int world = in.readVarInt(true);
+        if (world < 1) throw new CorruptDataException("global trace of " + world + " ranks");
+        RankSet all = RankSetIo.read(in, world);
+        long mergeNanos = in.readVarLong(true);
+        if (mergeNanos < 0) throw new CorruptDataException("negative merge time");
+        return new GlobalTrace(readNodes(in, world, all, 0), all, mergeNanos);
+    }
+
+    private static void writeNodes(Output out, List<GlobalNode> nodes) {
+        out.writeVarInt(nodes.size(), true);
+        for (GlobalNode n : nodes) {
+            if (n instanceof GlobalEvent e) {
+                out.writeByte(EVENT);
+                out.writeVarInt(e.op(), true);
+                out.writeVarInt(e.site(), true);
+                out.writeLong(e.stack());
+                RankSetIo.write(out, e.ranks());
+                for (Field f : Field.ALL) writeAlternatives(out, e.field(f));
+                writeHistogram(out, e.compute());
+                writeHistogram(out, e.inside());
+            } else {
+                GlobalLoop l = (GlobalLoop) n;
+                out.writeByte(LOOP);
+                RankSetIo.write(out, l.ranks());
+                writeAlternatives(out, l.counts());
+                writeNodes(out, l.body());
+            }
+        }
+    }
+
+    private static List<GlobalNode> readNodes(Input in, int world, RankSet parent, int depth) {
+        if (depth > MAX_DEPTH) throw new CorruptDataException("loops nested deeper than " + MAX_DEPTH);
+        int n = Counts.read(in, 3, "node");
+        List<GlobalNode> nodes = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int tag = in.readByte();
+            if (tag == EVENT) {
+                int op = in.readVarInt(true);
+                if (Op.ofCode(op) == null) throw new CorruptDataException("unknown op code " + op);
+                int site = in.readVarInt(true);
+                long stack = in.readLong();
+                RankSet ranks = readNodeRanks(in, world, parent);
+                List<Alternatives<ValueSeq>> fields = new ArrayList<>(Field.ALL.length);
+                for (Field f : Field.ALL) fields.add(readAlternatives(in, world, ranks, depth, "field " + f));
+                Histogram compute = readHistogram(in), inside = readHistogram(in);
+                nodes.add(new GlobalEvent(op, site, stack, ranks, fields, compute, inside));
+            } else if (tag == LOOP) {
+                RankSet ranks = readNodeRanks(in, world, parent);
+                Alternatives<ValueSeq> counts = readAlternatives(in, world, ranks, depth, "loop counts");
+                List<GlobalNode> body = readNodes(in, world, ranks, depth + 1);
+                if (body.isEmpty()) throw new CorruptDataException("empty loop body");
+                nodes.add(new GlobalLoop(body, counts, ranks));
+            } else {
+                throw new CorruptDataException("unknown node kind " + tag);
+            }
+        }
+        return nodes;
+    }
+
+    private static RankSet readNodeRanks(Input in, int world, RankSet parent) {
+        RankSet ranks = RankSetIo.read(in, world);
+        if (ranks.isEmpty() || !parent.union(ranks).equals(parent))
+            throw new CorruptDataException("node ranks " + ranks + " not within " + parent);
+        return ranks;
+    }
+
+    private static void writeAlternatives(Output out, Alternatives<ValueSeq> a) {
+        out.writeVarInt(a.list().size(), true);
+        for (Alternatives.Alternative<ValueSeq> alt : a.list()) {
+            RankSetIo.write(out, alt.ranks());
+            writeElements(out, alt.value().elements());
+        }
+    }
+
+    /** Every rank of the node has exactly one value. */
+    private static Alternatives<ValueSeq> readAlternatives(Input in, int world, RankSet nodeRanks, int depth, String what) {
+        int n = Counts.read(in, 2, what + " value");
+        if (n == 0) throw new CorruptDataException(what + ": no values");
+        List<Alternatives.Alternative<ValueSeq>> list = new ArrayList<>(n);
+        RankSet covered = RankSet.empty();
+        for (int i = 0; i < n; i++) {
+            RankSet ranks = RankSetIo.read(in, world);
+            RankSet both = covered.union(ranks);
+            if (ranks.isEmpty() || both.size() != covered.size() + ranks.size())
+                throw new CorruptDataException(what + ": ranks " + ranks + " have two values");
+            covered = both;
+            list.add(new Alternatives.Alternative<>(ValueSeq.ofElements(readElements(in, depth)), ranks));
+        }
+        if (!covered.equals(nodeRanks)) throw new CorruptDataException(what + ": values for " + covered + ", node runs on " + nodeRanks);
+        return Alternatives.of(list);
+    }
+
+    private static void writeElements(Output out, List<ValueSeq.Elem> elements) {
+        out.writeVarInt(elements.size(), true);
+        for (ValueSeq.Elem e : elements) {
+            if (e instanceof ValueSeq.Run r) {
+                out.writeByte(RUN);
+                out.writeVarLong(r.start(), false);
+                out.writeVarLong(r.stride(), false);
+                out.writeVarLong(r.length(), true);
+            } else {
+                ValueSeq.Rep rep = (ValueSeq.Rep) e;
+                out.writeByte(REP);
+                out.writeVarLong(rep.count(), true);
+                writeElements(out, rep.body());
+            }
+        }
+    }
+
+    private static List<ValueSeq.Elem> readElements(Input in, int depth) {
+        if (depth > MAX_DEPTH) throw new CorruptDataException("value sequence nested deeper than " + MAX_DEPTH);
+        int n = Counts.read(in, 2, "value element");
+        List<ValueSeq.Elem> list = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int tag = in.readByte();
+            if (tag == RUN) {
+                long start = in.readVarLong(false), stride = in.readVarLong(false), length = in.readVarLong(true);
+                if (length < 1) throw new CorruptDataException("value run of length " + length);
+                list.add(new ValueSeq.Run(start, stride, length));
+            } else if (tag == REP) {
+                long count = in.readVarLong(true);
+                if (count < 1) throw new CorruptDataException("value repetition " + count + " times");
+                List<ValueSeq.Elem> body = readElements(in, depth + 1);
+                if (body.isEmpty()) throw new CorruptDataException("empty value repetition");
+                list.add(ValueSeq.repetition(count, body));
+            } else {
+                throw new CorruptDataException("unknown value element kind " + tag);
+            }
+        }
+        return list;
+    }
+
+    /**
+     * The count exactly; min, max, mean and the {@link Histogram#QUANTILES} as {@link TimeCode}s: a
+     * fixed-size summary, since exact nanoseconds and bin counts would make the trace grow with the
+     * run's length and noise while carrying only noise.
+     */
+    private static void writeHistogram(Output out, Histogram h) {
+        out.writeVarLong(h.count(), true);
+        if (h.count() == 0) return;
+        out.writeShort(TimeCode.encode(h.min()));
+        out.writeShort(TimeCode.encode(h.max()));
+        out.writeShort(TimeCode.encode(Math.round(h.mean())));
+        for (double q : Histogram.QUANTILES) out.writeShort(TimeCode.encode(h.quantile(q)));
+    }
+
+    private static Histogram readHistogram(Input in) {
+        long count = in.readVarLong(true);
+        long[] quantiles = new long[Histogram.QUANTILES.length];
+        if (count < 0) throw new CorruptDataException("negative histogram count");
+        if (count == 0) return Histogram.ofSummary(0, 0, 0, 0, quantiles);
+        long min = TimeCode.decode(in.readShortUnsigned()), max = TimeCode.decode(in.readShortUnsigned());
+        long mean = TimeCode.decode(in.readShortUnsigned());
+        long previous = min;
+        for (int i = 0; i < quantiles.length; i++) {
+            quantiles[i] = TimeCode.decode(in.readShortUnsigned());
+            if (quantiles[i] < previous) throw new CorruptDataException("histogram quantiles out of order");
+            previous = quantiles[i];
+        }
+        if (min > max || previous > max || mean < min || mean > max) throw new CorruptDataException("bad histogram");
+        try {
+            Math.multiplyExact(mean, count);
+        } catch (ArithmeticException e) {
+            throw new CorruptDataException("histogram total out of range");
+        }
+        return Histogram.ofSummary(count, min, max, mean, quantiles);
+    }
+}

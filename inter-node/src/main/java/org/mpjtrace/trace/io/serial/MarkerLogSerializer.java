@@ -1,0 +1,131 @@
+package org.mpjtrace.trace.io.serial;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import java.util.ArrayList;
+import java.util.List;
+import org.mpjtrace.signatures.cluster.Signature;
+import org.mpjtrace.signatures.cluster.SignatureFormat;
+import org.mpjtrace.signatures.cluster.SignatureVector;
+import org.mpjtrace.trace.cluster.Cluster;
+import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.MarkerLog;
+import org.mpjtrace.trace.cluster.MarkerRecord;
+import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.io.value.CorruptDataException;
+import org.mpjtrace.trace.io.value.Counts;
+import org.mpjtrace.trace.io.value.RankSetIo;
+import org.mpjtrace.trace.ranks.RankSet;
+
+/**
+ * <pre>
+ * marker log  worldSize varint, finished byte, clusterings, records
+ * clustering  absolute byte, nanos varlong, format varint (signature bits), count varint, clusters
+ * cluster     lead varint, members RankSet, callPath long, src double, dest double,
+ *             has-signature byte, then (if 1) the eleven signature words as longs
+ * record      index varint, markerCall varlong, state byte, changed varint, clustering varint (+1; 0 none),
+ *             mergedCalls varlong, mergeNanos varlong
+ * </pre>
+ * Reading checks that a clustering's clusters are disjoint and within the world, and that records name
+ * existing clusterings.
+ */
+public final class MarkerLogSerializer extends Serializer<MarkerLog> {
+    @Override
+    public void write(Kryo kryo, Output out, MarkerLog log) {
+        out.writeVarInt(log.worldSize(), true);
+        out.writeBoolean(log.finished());
+        out.writeVarInt(log.clusterings().size(), true);
+        for (Clustering c : log.clusterings()) {
+            out.writeBoolean(c.absoluteEndpoints());
+            out.writeVarLong(c.nanos(), true);
+            out.writeVarInt(c.format(), true);
+            out.writeVarInt(c.clusters().size(), true);
+            for (Cluster k : c.clusters()) {
+                out.writeVarInt(k.lead(), true);
+                RankSetIo.write(out, k.members());
+                out.writeLong(k.callPath());
+                out.writeDouble(k.src());
+                out.writeDouble(k.dest());
+                out.writeBoolean(k.signature() != null);
+                if (k.signature() != null) for (long w : k.signature().words()) out.writeLong(w);
+            }
+        }
+        out.writeVarInt(log.records().size(), true);
+        for (MarkerRecord r : log.records()) {
+            out.writeVarInt(r.index(), true);
+            out.writeVarLong(r.markerCall(), true);
+            out.writeByte(r.state().code);
+            out.writeVarInt(r.changedRanks(), true);
+            out.writeVarInt(r.clustering() + 1, true);
+            out.writeVarLong(r.mergedCalls(), true);
+            out.writeVarLong(r.mergeNanos(), true);
+        }
+    }
+
+    @Override
+    public MarkerLog read(Kryo kryo, Input in, Class<? extends MarkerLog> type) {
+        int size = in.readVarInt(true);
+        if (size < 1) throw new CorruptDataException("marker log of " + size + " ranks");
+        boolean finished = in.readBoolean();
+        int n = Counts.read(in, 3, "clustering");
+        List<Clustering> clusterings = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            boolean absolute = in.readBoolean();
+            long nanos = nonNegative(in.readVarLong(true), "clustering time");
+            int format = in.readVarInt(true);
+            if (!SignatureFormat.valid(format)) throw new CorruptDataException("clustering " + i + " has signature format " + Integer.toHexString(format));
+            int m = Counts.read(in, 22, "cluster");
+            if (m == 0) throw new CorruptDataException("clustering " + i + " has no clusters");
+            List<Cluster> clusters = new ArrayList<>(m);
+            RankSet covered = RankSet.empty();
+            for (int j = 0; j < m; j++) {
+                int lead = in.readVarInt(true);
+                RankSet members = RankSetIo.read(in, size);
+                if (members.isEmpty() || !members.contains(lead))
+                    throw new CorruptDataException("cluster " + j + " of clustering " + i + ": lead " + lead + " not among " + members);
+                RankSet both = covered.union(members);
+                if (both.size() != covered.size() + members.size())
+                    throw new CorruptDataException("clustering " + i + ": ranks " + members + " in two clusters");
+                covered = both;
+                long callPath = in.readLong();
+                double src = in.readDouble(), dest = in.readDouble();
+                clusters.add(new Cluster(lead, members, callPath, src, dest, in.readBoolean() ? signature(in, i, j) : null));
+            }
+            clusterings.add(new Clustering(clusters, absolute, nanos, format));
+        }
+        int r = Counts.read(in, 7, "marker record");
+        List<MarkerRecord> records = new ArrayList<>(r);
+        for (int i = 0; i < r; i++) {
+            int index = in.readVarInt(true);
+            long call = nonNegative(in.readVarLong(true), "marker call");
+            int code = in.readByte();
+            MarkerState state = MarkerState.ofCode(code);
+            if (state == null) throw new CorruptDataException("unknown marker state " + code);
+            int changed = in.readVarInt(true);
+            if (changed < 0 || changed > size) throw new CorruptDataException("marker " + index + ": " + changed + " changed ranks of " + size);
+            int clustering = in.readVarInt(true) - 1;
+            if (clustering < -1 || clustering >= n) throw new CorruptDataException("marker " + index + " names clustering " + clustering + " of " + n);
+            long merged = nonNegative(in.readVarLong(true), "merged calls");
+            long mergeNanos = nonNegative(in.readVarLong(true), "merge time");
+            records.add(new MarkerRecord(index, call, state, changed, clustering, merged, mergeNanos));
+        }
+        return new MarkerLog(size, clusterings, records, finished);
+    }
+
+    private static SignatureVector signature(Input in, int clustering, int cluster) {
+        long[] words = new long[Signature.values().length];
+        for (int w = 0; w < words.length; w++) words[w] = in.readLong();
+        try {
+            return SignatureVector.ofWords(words);
+        } catch (IllegalArgumentException e) {
+            throw new CorruptDataException("cluster " + cluster + " of clustering " + clustering + ": " + e.getMessage());
+        }
+    }
+
+    private static long nonNegative(long v, String what) {
+        if (v < 0) throw new CorruptDataException("negative " + what);
+        return v;
+    }
+}

@@ -1,0 +1,61 @@
+package org.mpjtrace.trace.io.serial;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import java.util.List;
+import org.mpjtrace.trace.CallArrays;
+import org.mpjtrace.trace.CommInfo;
+import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.OwnArguments;
+import org.mpjtrace.trace.RankStats;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.RedOpInfo;
+import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.io.value.Counts;
+import org.mpjtrace.trace.io.value.EventWords;
+import org.mpjtrace.trace.io.value.ListCodec;
+import org.mpjtrace.trace.io.value.Strings;
+
+/**
+ * Version 6: rank, host, initNanos (8 fixed bytes), event count, the events ({@link EventWords}), the
+ * communicator, datatype and reduction-op tables, the rank's stats, the table of call arrays, the
+ * rank's own arguments ({@link OwnArguments}) and its stack summaries ({@link StackSummary}). Expects a trace that passed
+ * {@link TraceRules#rankProblem}: words of the right length, tables and stats present.
+ */
+public final class RankTraceSerializer extends Serializer<RankTrace> {
+
+    @Override
+    public void write(Kryo kryo, Output out, RankTrace t) {
+        out.writeVarInt(t.rank(), false);
+        Strings.write(out, t.host());
+        out.writeLong(t.initNanos());
+        out.writeVarInt(t.eventCount(), true);
+        EventWords.write(out, t.words(), t.eventCount(), t.initNanos());
+        ListCodec.write(kryo, out, t.comms());
+        ListCodec.write(kryo, out, t.datatypes());
+        ListCodec.write(kryo, out, t.redops());
+        kryo.writeObject(out, t.stats());
+        ListCodec.write(kryo, out, t.arrays());
+        ListCodec.write(kryo, out, t.ownArguments());
+        ListCodec.write(kryo, out, t.stackSummaries());
+    }
+
+    @Override
+    public RankTrace read(Kryo kryo, Input in, Class<? extends RankTrace> type) {
+        int rank = in.readVarInt(false);
+        String host = Strings.read(in);
+        long initNanos = in.readLong();
+        int eventCount = Counts.read(in, EventWords.MIN_BYTES, "event");
+        long[] words = EventWords.read(in, eventCount, initNanos);
+        List<CommInfo> comms = ListCodec.read(kryo, in, CommInfo.class, CommInfoSerializer.MIN_BYTES, "communicator");
+        List<DatatypeInfo> datatypes = ListCodec.read(kryo, in, DatatypeInfo.class, DatatypeInfoSerializer.MIN_BYTES, "datatype");
+        List<RedOpInfo> redops = ListCodec.read(kryo, in, RedOpInfo.class, RedOpInfoSerializer.MIN_BYTES, "reduction op");
+        RankStats stats = kryo.readObject(in, RankStats.class);
+        List<CallArrays> arrays = ListCodec.read(kryo, in, CallArrays.class, CallArraysSerializer.MIN_BYTES, "call arrays");
+        List<OwnArguments> own = ListCodec.read(kryo, in, OwnArguments.class, OwnArgumentsSerializer.MIN_BYTES, "own arguments");
+        List<StackSummary> stacks = ListCodec.read(kryo, in, StackSummary.class, StackSummarySerializer.MIN_BYTES, "stack summaries");
+        return new RankTrace(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, own, stacks);
+    }
+}
