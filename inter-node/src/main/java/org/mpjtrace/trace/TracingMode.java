@@ -46,12 +46,6 @@ public enum TracingMode {
         return null;
     }
 
-    /** Whether the mode named {@code key} clusters ranks; false for an unknown key. */
-    public static boolean clusters(String key) {
-        TracingMode m = of(key);
-        return m != null && m.clusters();
-    }
-
     /** Whether the mode named {@code key} is {@code this}. */
     public boolean is(String key) {
         return this.key.equals(key);

@@ -5,9 +5,7 @@ import java.util.List;
 import org.mpjtrace.runtime.config.TracerConfig;
 import org.mpjtrace.runtime.rank.RankContext;
 import org.mpjtrace.runtime.sink.ClusteringSink;
-import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.JobMeta;
-import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
@@ -182,16 +180,6 @@ final class MarkerStateMachine {
 
     TraceMemory memory() {
         return new TraceMemory(memMarkers, memMax, memSum);
-    }
-
-    /** The rank's own arguments of the calls a replay must not take from its lead. */
-    List<OwnArguments> ownArguments() {
-        return sink.ownArguments();
-    }
-
-    /** The rank's calls and peers per stack signature, which a replay fits its lead's loops and peers to. */
-    List<StackSummary> stackSummaries() {
-        return sink.stackSummaries();
     }
 
     /** Rank 0: what it keeps of the run; null on other ranks. */
