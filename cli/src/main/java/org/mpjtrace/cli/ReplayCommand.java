@@ -43,7 +43,7 @@ final class ReplayCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "-np", paramLabel = "N", description = "number of ranks: the recorded number (the default) is the only one that fits")
-    int ranks;
+    Integer ranks;
 
     @Option(names = "--dev", paramLabel = "DEVICE", defaultValue = JobRequest.MULTICORE,
             description = "MPJ device: multicore or niodev (without --machines a daemon on localhost is started for the job) (default: ${DEFAULT-VALUE})")
@@ -75,10 +75,10 @@ final class ReplayCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         return CommandBody.run(err, () -> {
             if (output != null && mode == null) throw new BadInputException("-o applies with --mode only (the replay is not traced otherwise)");
-            if (ranks < 0) throw new BadInputException("-np must be at least 1, got " + ranks);
+            if (ranks != null && ranks < 1) throw new BadInputException("-np must be at least 1, got " + ranks);
             TraceFile trace = TraceFiles.load(file);
             Installation installation = Installation.fromEnvironment();
-            ReplayJob.Settings how = new ReplayJob.Settings(ranks, device, machines, timing, seed, mode, output, stallSeconds);
+            ReplayJob.Settings how = new ReplayJob.Settings(ranks == null ? 0 : ranks, device, machines, timing, seed, mode, output, stallSeconds);
             PrintWriter out = spec.commandLine().getOut();
             ReplayJob.Outcome o = ReplayJob.run(installation, new JobLauncher(installation, err), trace, file, how, out, err);
             if (o.exitCode() != ExitCodes.OK) return o.exitCode();

@@ -110,6 +110,13 @@ class BadInputTest {
     }
 
     @Test
+    void replayRefusesARankCountBelowOneRatherThanTakingZeroForTheRecordedOne() throws Exception {
+        Path f = dir.resolve("good.mpjt");
+        Files.write(f, goodBytes());
+        for (String n : new String[] {"0", "-3"}) assertOneLine(Cli.run("replay", f.toString(), "-np", n), "-np must be at least 1, got " + n);
+    }
+
+    @Test
     void replayAndCompareRefuseOptionsThatDoNotApply() throws Exception {
         Path f = TestTraces.write(dir.resolve("t.mpjt"), TestTraces.sample());
         Cli c = Cli.run("compare", f.toString(), f.toString(), "--dev", "niodev");
