@@ -1,5 +1,6 @@
 package org.mpjtrace.runtime.collective;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.mpjtrace.runtime.rank.RankCollectives;
 import org.mpjtrace.runtime.rank.RankContext;
 
@@ -12,6 +13,8 @@ public final class Collectives implements RankCollectives {
     private final RankContext ctx;
     /** The clustering modes' state machine; null in the other modes, which have no markers. */
     private final MarkerStateMachine markers;
+    /** MPI.Finalize was reached once: the trace is collected then, and only then. */
+    private final AtomicBoolean finalized = new AtomicBoolean();
 
     private Collectives(RankContext ctx) {
         this.ctx = ctx;
@@ -28,8 +31,13 @@ public final class Collectives implements RankCollectives {
         if (markers != null) markers.onMarker();
     }
 
+    /**
+     * Collects the trace at the rank's first MPI.Finalize. A second one (a program's mistake, which MPJ
+     * answers with its own MPIException) finds the job's tracing over: collecting again would wait for
+     * messages no rank sends and for a writer thread that has stopped.
+     */
     @Override
     public void onFinalize() {
-        TraceCollector.collect(ctx, markers);
+        if (finalized.compareAndSet(false, true)) TraceCollector.collect(ctx, markers);
     }
 }
