@@ -20,6 +20,10 @@ import org.objectweb.asm.Type;
  */
 final class BridgeWriter {
     static final String PROBE = "org/mpjtrace/runtime/Probe";
+    static final String METHOD = "java/lang/reflect/Method";
+    static final String INVOKE_DESC = "(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;";
+    static final String REFLECTIVE = "mpjtrace$reflective";
+    static final String REFLECTIVE_DESC = "(Ljava/lang/reflect/Method;Ljava/lang/Object;[Ljava/lang/Object;Ljava/lang/String;)Ljava/lang/Object;";
     private static final String RECORD_DESC = recordDescriptor();
 
     private BridgeWriter() {}
@@ -31,6 +35,51 @@ final class BridgeWriter {
         if (!api.isStatic()) d.append('L').append(owner).append(';');
         for (Type t : original.getArgumentTypes()) d.append(t.getDescriptor());
         return d.append("I)").append(original.getReturnType().getDescriptor()).toString();
+    }
+
+    /** A method reference's target: the bridge's descriptor without the site id. */
+    static String methodRefDescriptor(String owner, ApiMethod api) {
+        String d = bridgeDescriptor(owner, api);
+        int close = d.lastIndexOf(')');
+        return d.substring(0, close - 1) + d.substring(close);
+    }
+
+    /** The static method a method reference to an MPJ method now points at: the bridge, with its site. */
+    static void writeMethodRef(ClassVisitor cv, int access, String name, String className, boolean isInterface,
+                               String bridgeName, String owner, ApiMethod api, int site) {
+        String desc = methodRefDescriptor(owner, api);
+        MethodVisitor mv = cv.visitMethod(access, name, desc, null, null);
+        mv.visitCode();
+        int local = 0;
+        for (Type t : Type.getArgumentTypes(desc)) {
+            mv.visitVarInsn(t.getOpcode(Opcodes.ILOAD), local);
+            local += t.getSize();
+        }
+        mv.visitLdcInsn(site);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, className, bridgeName, bridgeDescriptor(owner, api), isInterface);
+        mv.visitInsn(Type.getReturnType(desc).getOpcode(Opcodes.IRETURN));
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /**
+     * The bridge for {@code Method.invoke} calls: tells the probe which method is invoked and where,
+     * then invokes it. It lives in the application class so the reflective call keeps its caller (and
+     * so its access checks) and its exceptions.
+     */
+    static void writeReflective(ClassVisitor cv, int access) {
+        MethodVisitor mv = cv.visitMethod(access, REFLECTIVE, REFLECTIVE_DESC, null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, 3);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "reflective", "(Ljava/lang/reflect/Method;Ljava/lang/String;)V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, METHOD, "invoke", INVOKE_DESC, false);
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
     }
 
     static void write(ClassVisitor cv, int access, String bridgeName, String owner, ApiMethod api) {

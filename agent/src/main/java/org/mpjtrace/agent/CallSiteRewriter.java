@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.mpjtrace.runtime.rank.SiteRegistry;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -11,21 +12,32 @@ import org.objectweb.asm.Opcodes;
 /**
  * Replaces every call of an intercepted MPJ method in one application class by a call to a bridge
  * method added to the same class, passing the call-site id as an extra argument; with calling context,
- * also wraps the calls that can reach MPJ (see {@link ContextWrapper}). Sites are interned in the JVM's
+ * also wraps the calls that can reach MPJ (see {@link ContextWrapper}). A method reference to an MPJ
+ * method ({@code comm::Barrier}: an invokedynamic whose LambdaMetafactory target is the MPJ method)
+ * is pointed at a small static method that calls the bridge with the reference's site instead, so the
+ * call is recorded whenever the functional object runs. Calls through {@code Method.invoke} are routed
+ * through {@link BridgeWriter#writeReflective a bridge} that reports those that reach MPJ, which the
+ * tracer cannot record. Sites are interned in the JVM's
  * {@link SiteRegistry} by (class, method, line, ordinal, API), so every rank's copy of a class in
  * multicore mode gets the same ids.
  */
 final class CallSiteRewriter extends ClassVisitor {
+    private static final String LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory";
     private final SiteRegistry sites;
     private final Reach reach;
     /** Methods (name + desc) with calls to wrap, and the local each may use for it. */
-    private final Map<String, Integer> wrapLocals;
+    private final Map<String, MethodSurvey.WrapLocals> wrapLocals;
     private final Map<String, Bridge> bridges = new LinkedHashMap<>();
+    private final Map<String, MethodRef> methodRefs = new LinkedHashMap<>();
+    private boolean reflects;
     private String className;
     private boolean isInterface;
 
     /** A bridge to add: its name, the owner the call sites named, and the API method. */
     private record Bridge(String name, String owner, ApiMethod api) {}
+
+    /** A method reference's replacement target: calls bridge {@code bridge} with call site {@code site}. */
+    private record MethodRef(String name, String bridge, String owner, ApiMethod api, int site) {}
 
     /** Rewrites MPJ calls only. */
     CallSiteRewriter(ClassVisitor next, SiteRegistry sites) {
@@ -36,7 +48,7 @@ final class CallSiteRewriter extends ClassVisitor {
      * @param reach      what the scan of the class's class path found
      * @param wrapLocals from {@link MethodSurvey#freeLocals} on this class with {@code reach}
      */
-    CallSiteRewriter(ClassVisitor next, SiteRegistry sites, Reach reach, Map<String, Integer> wrapLocals) {
+    CallSiteRewriter(ClassVisitor next, SiteRegistry sites, Reach reach, Map<String, MethodSurvey.WrapLocals> wrapLocals) {
         super(Opcodes.ASM9, next);
         this.sites = sites;
         this.reach = reach;
@@ -44,7 +56,7 @@ final class CallSiteRewriter extends ClassVisitor {
     }
 
     boolean changed() {
-        return !bridges.isEmpty() || !wrapLocals.isEmpty();
+        return !bridges.isEmpty() || !wrapLocals.isEmpty() || reflects;
     }
 
     @Override
@@ -57,8 +69,11 @@ final class CallSiteRewriter extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
-        Integer depthLocal = wrapLocals.get(name + desc);
-        if (depthLocal != null) mv = new ContextWrapper(mv, sites, reach, className.replace('/', '.'), name, depthLocal);
+        MethodSurvey.WrapLocals locals = wrapLocals.get(name + desc);
+        if (locals != null) {
+            if (locals.resetsInHandlers()) mv = new HandlerUnwinder(mv, locals.entryLocal());
+            mv = new ContextWrapper(mv, sites, reach, className.replace('/', '.'), name, locals.depthLocal());
+        }
         return new SiteVisitor(mv, name);
     }
 
@@ -68,6 +83,9 @@ final class CallSiteRewriter extends ClassVisitor {
         // before Java 9's private ones; a synthetic public bridge there is harmless.
         int access = Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC | (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE);
         for (Bridge b : bridges.values()) BridgeWriter.write(cv, access, b.name, b.owner, b.api);
+        for (MethodRef r : methodRefs.values())
+            BridgeWriter.writeMethodRef(cv, access, r.name, className, isInterface, r.bridge, r.owner, r.api, r.site);
+        if (reflects) BridgeWriter.writeReflective(cv, access);
         super.visitEnd();
     }
 
@@ -79,6 +97,22 @@ final class CallSiteRewriter extends ClassVisitor {
             bridges.put(key, b);
         }
         return b.name;
+    }
+
+    private String methodRefFor(String owner, ApiMethod api, int site) {
+        MethodRef r = new MethodRef("mpjtrace$ref$" + methodRefs.size(), bridgeFor(owner, api), owner, api, site);
+        methodRefs.put(r.name, r);
+        return r.name;
+    }
+
+    /** The intercepted MPJ method a method handle points at, or null. */
+    private static ApiMethod interceptedVia(Handle h) {
+        int opcode = switch (h.getTag()) {
+            case Opcodes.H_INVOKEVIRTUAL -> Opcodes.INVOKEVIRTUAL;
+            case Opcodes.H_INVOKESTATIC -> Opcodes.INVOKESTATIC;
+            default -> -1;
+        };
+        return opcode < 0 ? null : ApiTable.intercepted(opcode, h.getOwner(), h.getName(), h.getDesc(), h.isInterface());
     }
 
     /** Rewrites the MPJ calls of one method, tracking the current source line. */
@@ -99,7 +133,30 @@ final class CallSiteRewriter extends ClassVisitor {
         }
 
         @Override
+        public void visitInvokeDynamicInsn(String name, String desc, Handle bootstrap, Object... args) {
+            if (bootstrap.getOwner().equals(LAMBDA_METAFACTORY) && args.length >= 3 && args[1] instanceof Handle target) {
+                ApiMethod api = interceptedVia(target);
+                if (api != null) {
+                    int site = sites.intern(className.replace('/', '.'), methodName, line, ordinal++,
+                            target.getOwner().replace('/', '.') + '.' + target.getName());
+                    args = args.clone();
+                    args[1] = new Handle(Opcodes.H_INVOKESTATIC, className, methodRefFor(target.getOwner(), api, site),
+                            BridgeWriter.methodRefDescriptor(target.getOwner(), api), isInterface);
+                }
+            }
+            super.visitInvokeDynamicInsn(name, desc, bootstrap, args);
+        }
+
+        @Override
         public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+            if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(BridgeWriter.METHOD) && name.equals("invoke")
+                    && desc.equals(BridgeWriter.INVOKE_DESC)) {
+                reflects = true;
+                super.visitLdcInsn(className.replace('/', '.') + '.' + methodName + ':' + line);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, className, BridgeWriter.REFLECTIVE,
+                        BridgeWriter.REFLECTIVE_DESC, isInterface);
+                return;
+            }
             ApiMethod api = ApiTable.intercepted(opcode, owner, name, desc, itf);
             if (api == null) {
                 super.visitMethodInsn(opcode, owner, name, desc, itf);

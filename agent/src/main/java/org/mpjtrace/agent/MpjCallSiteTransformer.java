@@ -18,8 +18,6 @@ import org.objectweb.asm.Opcodes;
  * line on stderr.
  */
 final class MpjCallSiteTransformer implements ClassFileTransformer {
-    private static final byte[] MPI_PREFIX = {'m', 'p', 'i', '/'};
-
     private final SiteRegistry sites;
     private final boolean context;
     private final ReachCache reaches = new ReachCache();
@@ -74,10 +72,11 @@ final class MpjCallSiteTransformer implements ClassFileTransformer {
         boolean isInterface = (reader.getAccess() & Opcodes.ACC_INTERFACE) != 0;
         int version = readVersion(bytes);
         if (isInterface && version < Opcodes.V1_8) return null; // no static methods in such interfaces
-        Map<String, Integer> wrapLocals = reach == Reach.NONE ? Map.of() : MethodSurvey.freeLocals(bytes, reach);
+        Map<String, MethodSurvey.WrapLocals> wrapLocals = reach == Reach.NONE ? Map.of() : MethodSurvey.freeLocals(bytes, reach);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         CallSiteRewriter rewriter = new CallSiteRewriter(writer, sites, reach, wrapLocals);
-        reader.accept(rewriter, 0);
+        // Expanded frames let HandlerUnwinder add its local to each; the writer compresses them again.
+        reader.accept(rewriter, wrapLocals.isEmpty() ? 0 : ClassReader.EXPAND_FRAMES);
         return rewriter.changed() ? writer.toByteArray() : null;
     }
 
@@ -85,13 +84,13 @@ final class MpjCallSiteTransformer implements ClassFileTransformer {
         return ((b[6] & 0xFF) << 8) | (b[7] & 0xFF);
     }
 
-    /** A cheap pre-check: a class calling MPJ names some mpi/ class in its constant pool. */
+    /**
+     * A cheap pre-check: a class calling MPJ names some mpi/ class in its constant pool, or, to reach
+     * it through reflection, an mpi. class name.
+     */
     static boolean mentionsMpi(byte[] bytes) {
-        outer:
-        for (int i = 0; i + MPI_PREFIX.length <= bytes.length; i++) {
-            for (int j = 0; j < MPI_PREFIX.length; j++) if (bytes[i + j] != MPI_PREFIX[j]) continue outer;
-            return true;
-        }
+        for (int i = 0; i + 4 <= bytes.length; i++)
+            if (bytes[i] == 'm' && bytes[i + 1] == 'p' && bytes[i + 2] == 'i' && (bytes[i + 3] == '/' || bytes[i + 3] == '.')) return true;
         return false;
     }
 }

@@ -164,14 +164,22 @@ class CallingContextRewriteTest {
         assertEquals(List.of(), calls.get("pure"));
         assertEquals(List.of(), calls.get("makesLambda"));
         assertEquals(List.of("push", "pop", "depth"), calls.get("afterCatch"));
+        assertEquals(List.of("mark", "push", "pop", "pop", "depth"), calls.get("catches"), "the handler pops back to the entry mark");
     }
 
     @Test
-    void aCalleeThatThrowsLeavesTheStackDeepUntilTheEnclosingPop() throws Exception {
+    void aCatchBlockSeesTheContextItIsInAfterWrappedCallsThrewPastTheirPops() throws Exception {
         Class<?> c = load(new MpjCallSiteTransformer(new SiteRegistry(), 3).rewrite(bytesOf(ContextSample.class), reachOfSample()));
-        // afterCatch -> catches -> deeper -> fails, which throws past two pops; catches sees the
-        // unwound frames until afterCatch's pop of its call to catches sets the depth back.
-        assertArrayEquals(new int[] {3, 0}, (int[]) call(c, "afterCatch"));
+        // afterCatch -> catches -> deeper -> fails, which throws past two pops; the catch block in
+        // catches is inside afterCatch's one wrapped call.
+        assertArrayEquals(new int[] {1, 0}, (int[]) call(c, "afterCatch"));
+        assertEquals(0, Context.depth());
+    }
+
+    @Test
+    void aLoopAroundAFailingCallDoesNotGrowTheStack() throws Exception {
+        Class<?> c = load(new MpjCallSiteTransformer(new SiteRegistry(), 3).rewrite(bytesOf(ContextSample.class), reachOfSample()));
+        assertArrayEquals(new int[6], (int[]) call(c, "loopsOverFailures"), "every catch block and the end at depth 0");
         assertEquals(0, Context.depth());
     }
 

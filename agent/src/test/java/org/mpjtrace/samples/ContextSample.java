@@ -55,6 +55,29 @@ public final class ContextSample implements Runnable {
         return new int[] {inCatch, Context.depth()};
     }
 
+    /**
+     * Calls a failing method five times, catching each failure; the long and double locals live across
+     * the loop put wide values in the method's stack map frames. Returns the depth each catch block saw,
+     * then the depth after the loop.
+     */
+    public static int[] loopsOverFailures() {
+        int[] seen = new int[6];
+        long calls = 0;
+        double share = 0.5;
+        for (int i = 0; i < 5; i++) {
+            try {
+                calls += deeper();
+            } catch (IllegalStateException e) {
+                seen[i] = Context.depth();
+                share *= 2;
+            } finally {
+                calls++;
+            }
+        }
+        seen[5] = Context.depth() + (calls == 5 && share == 16 ? 0 : 1000);
+        return seen;
+    }
+
     /** Makes run()V a method that reaches MPJ, so calls to any run()V are wrapped, whatever their owner. */
     @Override
     public void run() {

@@ -14,10 +14,10 @@ import org.mpjtrace.runtime.recording.ShadowStack;
  * calling context. One ThreadLocal lookup per push or pop, no allocation after a thread's first push,
  * no lock.
  *
- * <p>When the target throws, its pop is skipped: the stack stays too deep until the pop of an
- * enclosing wrapped call sets it back to that call's depth. MPJ calls made in between (in a catch
- * block, say) see the unwound frames as part of their context. Wrapping every call in a try/finally
- * would close that window at the price of handlers and stack map frames in every wrapped method.
+ * <p>When the target throws, its pop is skipped. A method that wraps calls and has exception handlers
+ * therefore {@link #mark}s the depth at its entry and each handler {@link #pop}s back to it, so a catch
+ * block, or a loop around a call that fails, sees the context it is really in. Exceptions that leave
+ * the method are settled the same way by the caller's handler or the enclosing wrapped call's pop.
  */
 public final class Context {
 
@@ -36,6 +36,15 @@ public final class Context {
             ShadowStack.ofCurrentThread().pop(depthBefore);
         } catch (Throwable t) {
             // As in push: nothing of ours may escape into the application.
+        }
+    }
+
+    /** The depth at the entry of a method with handlers, for their {@link #pop}. */
+    public static int mark() {
+        try {
+            return ShadowStack.ofCurrentThread().depth();
+        } catch (Throwable t) {
+            return 0; // as in push
         }
     }
 

@@ -1,5 +1,8 @@
 package org.mpjtrace.runtime;
 
+import java.lang.reflect.Method;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.mpjtrace.runtime.collective.Collectives;
 import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.rank.RankContext;
@@ -26,6 +29,8 @@ import org.mpjtrace.trace.Op;
  */
 public final class Probe {
     private static final ThreadLocal<ThreadRecorder> RECORDER = ThreadLocal.withInitial(ThreadRecorder::forCurrentThread);
+    /** The call sites (Class.method:line) already reported as calling MPJ through reflection. */
+    private static final Set<String> REFLECTIVE_SITES = ConcurrentHashMap.newKeySet();
 
     private Probe() {}
 
@@ -126,6 +131,20 @@ public final class Probe {
                     Event.NONE, Event.NONE, null, Event.NONE, Event.NONE, null, null, null, null, null, null, enter, enter);
         } catch (Throwable t) {
             ctx.disable(t);
+        }
+    }
+
+    /**
+     * A {@code Method.invoke} call is about to run at {@code where}. A call into MPJ that way bypasses the
+     * rewritten call sites, so it is not recorded: say so, once per call site, rather than lose it silently.
+     */
+    public static void reflective(Method method, String where) {
+        try {
+            if (method != null && "mpi".equals(method.getDeclaringClass().getPackageName()) && REFLECTIVE_SITES.add(where))
+                TracerLog.line(where + " calls " + method.getDeclaringClass().getName() + '.' + method.getName()
+                        + " through reflection; calls made that way are not traced");
+        } catch (Throwable t) {
+            // Nothing of ours may escape into the application.
         }
     }
 }
