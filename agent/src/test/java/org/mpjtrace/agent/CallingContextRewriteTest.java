@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.mpjtrace.runtime.Context;
 import org.mpjtrace.runtime.rank.SiteRegistry;
 import org.mpjtrace.samples.ContextSample;
+import org.mpjtrace.samples.NamesMpiOnly;
 import org.mpjtrace.trace.CallSite;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -194,9 +195,25 @@ class CallingContextRewriteTest {
     @Test
     void aClassThatReachesNothingIsLeftAlone() throws Exception {
         CallGraph graph = new CallGraph();
-        graph.add(bytesOf(CallingContextRewriteTest.class));
+        graph.add(bytesOf(NamesMpiOnly.class));
         Reach reach = graph.reach();
-        assertFalse(reach.needsRewrite(CallingContextRewriteTest.class.getName().replace('.', '/')));
-        assertNull(new MpjCallSiteTransformer(new SiteRegistry(), 3).rewrite(bytesOf(CallingContextRewriteTest.class), reach));
+        assertTrue(MpjCallSiteTransformer.mentionsMpi(bytesOf(NamesMpiOnly.class)));
+        assertFalse(reach.needsRewrite(NamesMpiOnly.class.getName().replace('.', '/')));
+        assertNull(new MpjCallSiteTransformer(new SiteRegistry(), 3).rewrite(bytesOf(NamesMpiOnly.class), reach));
+    }
+
+    @Test
+    void aClassCallingMethodInvokeGetsTheReflectiveBridge() throws Exception {
+        // This test class calls Method.invoke (in call) and names MPJ: the agent routes that call.
+        byte[] rewritten = new MpjCallSiteTransformer(new SiteRegistry()).rewrite(bytesOf(CallingContextRewriteTest.class));
+        List<String> bridges = new ArrayList<>();
+        new ClassReader(rewritten).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+                if (name.startsWith("mpjtrace$")) bridges.add(name + desc);
+                return null;
+            }
+        }, 0);
+        assertEquals(List.of(BridgeWriter.REFLECTIVE + BridgeWriter.REFLECTIVE_DESC), bridges);
     }
 }
