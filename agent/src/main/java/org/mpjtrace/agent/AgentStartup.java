@@ -1,14 +1,17 @@
 package org.mpjtrace.agent;
 
 import java.lang.instrument.Instrumentation;
+import org.mpjtrace.runtime.config.OutputPath;
 import org.mpjtrace.runtime.config.TracerConfig;
 import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.rank.Tracer;
 
 /**
- * Parses the agent's options, installs the tracer and registers the class rewriter. A bad option stops
- * the JVM before the application starts, with one line naming the key: tracing with options the user
- * did not mean would waste a whole job.
+ * Parses the agent's options, installs the tracer and registers the class rewriter. A bad option, or an
+ * output path no trace can be written at, stops the JVM before the application starts (exit code 2),
+ * with one line naming the key: tracing with options the user did not mean, or to where the trace is
+ * lost at the end, would waste a whole job. ({@code mpjtrace run} checks the same before it starts
+ * one; MPJ's own starter, though, ends with 0 whatever its rank JVMs' codes.)
  */
 final class AgentStartup {
     static final int EXIT_BAD_OPTION = 2;
@@ -19,6 +22,8 @@ final class AgentStartup {
         TracerConfig config;
         try {
             config = TracerConfig.parse(args);
+            String outputProblem = OutputPath.problem(config.output);
+            if (outputProblem != null) throw new IllegalArgumentException("bad value for agent key 'output': " + outputProblem);
         } catch (IllegalArgumentException e) {
             TracerLog.line(e.getMessage());
             System.exit(EXIT_BAD_OPTION);

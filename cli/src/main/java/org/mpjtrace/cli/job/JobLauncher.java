@@ -14,6 +14,8 @@ import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 import org.mpjtrace.cli.BadInputException;
 import org.mpjtrace.cli.ExitCodes;
+import org.mpjtrace.runtime.config.OutputPath;
+import org.mpjtrace.runtime.config.TracerConfig;
 import org.mpjtrace.trace.AgentKeys;
 import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
@@ -92,9 +94,11 @@ public final class JobLauncher {
                 traceFile = dir.resolve(req.outputOrDefault()).normalize();
                 if (traceFile.toString().contains(","))
                     throw new BadInputException(req.outputOrDefault() + ": the trace path may not contain ',' (it separates agent options)");
-                if (!Files.isDirectory(traceFile.getParent()))
-                    throw new BadInputException(req.outputOrDefault() + ": no such directory " + traceFile.getParent());
-                agentArg = StarterCommand.agentArg(installation.tracerJar(), req.mode(), traceFile, extraAgentOptions(req));
+                String outputProblem = OutputPath.problem(traceFile);
+                if (outputProblem != null) throw new BadInputException(req.outputOrDefault() + ": " + outputProblem);
+                String agentOptions = StarterCommand.agentOptions(req.mode(), traceFile, extraAgentOptions(req));
+                checkAgentOptions(agentOptions, dir);
+                agentArg = StarterCommand.agentArg(installation.tracerJar(), agentOptions);
             }
             if (req.device().equals(JobRequest.NIODEV) && machines == null) installation.daemonJar();
         } catch (BadInputException e) {
@@ -156,6 +160,24 @@ public final class JobLauncher {
                 String modes = modesNotTaking(key, req.mode());
                 if (modes != null) throw new BadInputException("--agent-opts: '" + key + "' applies to " + modes + " only");
             }
+        }
+    }
+
+    /**
+     * The agent's own parser on the options the ranks will get, so that what it would refuse in every
+     * rank (a value out of range, a config file it cannot read) is refused here, before any job starts.
+     * A config file named by a relative path is looked for in the job's folder, as the ranks will.
+     */
+    private static void checkAgentOptions(String agentOptions, Path dir) {
+        StringJoiner resolved = new StringJoiner(",");
+        for (String kv : agentOptions.split(",", -1)) {
+            boolean config = kv.startsWith(AgentKeys.CONFIG + "=");
+            resolved.add(config ? AgentKeys.CONFIG + "=" + dir.resolve(kv.substring(kv.indexOf('=') + 1).trim()) : kv);
+        }
+        try {
+            TracerConfig.parse(resolved.toString());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--agent-opts: " + e.getMessage());
         }
     }
 

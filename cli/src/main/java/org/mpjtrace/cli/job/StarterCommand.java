@@ -39,11 +39,13 @@ public final class StarterCommand {
         return cmd;
     }
 
-    /** {@code -javaagent:JAR=mode=M,output=ABSOLUTE_PATH[,extra]}; later keys win in the agent's parser. */
-    public static String agentArg(Path tracerJar, String mode, Path absoluteOutput, String extraOptions) {
-        StringBuilder sb = new StringBuilder("-javaagent:").append(tracerJar).append('=')
-                .append("mode=").append(mode).append(",output=").append(absoluteOutput);
-        if (!extraOptions.isEmpty()) sb.append(',').append(extraOptions);
-        return sb.toString();
+    /** The agent's options: {@code mode=M,output=ABSOLUTE_PATH[,extra]}; later keys win in the agent's parser. */
+    public static String agentOptions(String mode, Path absoluteOutput, String extraOptions) {
+        return "mode=" + mode + ",output=" + absoluteOutput + (extraOptions.isEmpty() ? "" : "," + extraOptions);
+    }
+
+    /** {@code -javaagent:JAR=OPTIONS}. */
+    public static String agentArg(Path tracerJar, String agentOptions) {
+        return "-javaagent:" + tracerJar + '=' + agentOptions;
     }
 }

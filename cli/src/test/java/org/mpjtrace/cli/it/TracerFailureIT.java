@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpjtrace.trace.RankTrace;
@@ -36,16 +37,29 @@ class TracerFailureIT {
     }
 
     @Test
-    void anUnwritableTraceFileCostsTheTraceNotTheProgram(@TempDir Path dir) throws Exception {
-        // The writer's temporary file cannot be created where a directory stands (root ignores permissions).
-        Path nowhere = dir.resolve("t.mpjt");
-        java.nio.file.Files.createDirectories(dir.resolve("t.mpjt.tmp").resolve("occupied"));
+    void aTraceThatDoesNotFitOnTheDiskCostsTheTraceNotTheProgram(@TempDir Path dir) throws Exception {
+        // A file system of 16 kB: the folder takes the checks' empty probe file, not the trace (root
+        // ignores permissions, and run refuses a folder it cannot create files in, so a full disk it is).
+        Path small = java.nio.file.Files.createDirectory(dir.resolve("small"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", small.toString()).redirectErrorStream(true).start();
+        Assumptions.assumeTrue(mount.waitFor() == 0, "mounting a small tmpfs needs root: " + new String(mount.getInputStream().readAllBytes()));
+        try {
+            runOutOfSpace(small.resolve("t.mpjt"));
+        } finally {
+            new ProcessBuilder("umount", small.toString()).start().waitFor();
+        }
+    }
+
+    private static void runOutOfSpace(Path nowhere) throws java.io.IOException {
         List<String> args = List.of("steps=200", "n=64", "--calls");
         MpjJobs.Run run = MpjJobs.run("Stencil2D", 16, "multicore", null, nowhere, null, args);
         assertEquals(1, run.result().exitCode(), "no trace: the CLI reports the job as failed");
         List<String> tracerLines = run.tracerLines();
         assertEquals(1, tracerLines.size(), run.out() + run.err());
         assertTrue(tracerLines.get(0).contains("could not write the trace " + nowhere), tracerLines.get(0));
+        try (var left = java.nio.file.Files.list(nowhere.getParent())) {
+            assertEquals(List.of(), left.toList(), "the partial temp file is removed");
+        }
 
         MpjJobs.Run plain = MpjJobs.run("Stencil2D", 16, "multicore", null, null, null, args);
         List<String> output = new java.util.ArrayList<>(CallLists.allLinesSorted(run.out()));

@@ -11,7 +11,7 @@ class StarterCommandTest {
     @Test
     void tracedMulticoreJob() {
         JobRequest req = JobRequest.of("app.jar", "org.Main", List.of("a", "-b")).withRanks(8);
-        String agent = StarterCommand.agentArg(Path.of("/r/agent/target/tracer.jar"), "dump", Path.of("/w/Main.mpjt"), "ringSize=64");
+        String agent = StarterCommand.agentArg(Path.of("/r/agent/target/tracer.jar"), StarterCommand.agentOptions("dump", Path.of("/w/Main.mpjt"), "ringSize=64"));
         assertEquals("-javaagent:/r/agent/target/tracer.jar=mode=dump,output=/w/Main.mpjt,ringSize=64", agent);
         List<String> cmd = StarterCommand.build(Path.of("/mpj/lib/starter.jar"), req, null, agent);
         assertEquals(List.of("-jar", "/mpj/lib/starter.jar", "-np", "8", "-dev", "multicore", agent, "-cp", "app.jar",
@@ -30,6 +30,6 @@ class StarterCommandTest {
     @Test
     void agentArgWithoutExtraOptions() {
         assertEquals("-javaagent:/t.jar=mode=dump,output=/o.mpjt",
-                StarterCommand.agentArg(Path.of("/t.jar"), "dump", Path.of("/o.mpjt"), ""));
+                StarterCommand.agentArg(Path.of("/t.jar"), StarterCommand.agentOptions("dump", Path.of("/o.mpjt"), "")));
     }
 }

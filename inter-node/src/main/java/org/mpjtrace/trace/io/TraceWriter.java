@@ -5,10 +5,13 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -25,9 +28,10 @@ import org.mpjtrace.trace.io.rules.TraceRules;
 /**
  * Writes one trace file: {@link #create} (header and META), {@link #writeRank} per rank in any order,
  * {@link #writeSites} once, {@link #writeCallPaths} at most once (traces with calling context), then
- * {@link #commit}. Everything goes to a temp file beside the target,
- * which commit forces to disk and renames over the target in one step: readers see the old file or
- * the whole new one, never a part. Without commit, {@link #close} deletes the temp file and leaves the
+ * {@link #commit}. Everything goes to a temp file of the writer's own beside the target (a random
+ * name, created new), which commit forces to disk and renames over the target in one step: readers see
+ * the old file or the whole new one, never a part; two jobs writing one target each publish a whole
+ * file, the last one's; a symlink at either name is replaced, never followed. Without commit, {@link #close} deletes the temp file and leaves the
  * target as it was.
  *
  * <p>The writer refuses (IllegalArgumentException, nothing written) what the reader would reject: a
@@ -41,6 +45,7 @@ public final class TraceWriter implements Closeable {
     private final Path temp;
     private final FileChannel channel;
     private final int worldSize;
+    private static final SecureRandom RANDOM = new SecureRandom();
     private final Kryo kryo = TraceKryo.create();
     private final BitSet ranksWritten = new BitSet();
     private int sections;
@@ -66,13 +71,20 @@ public final class TraceWriter implements Closeable {
         this.worldSize = worldSize;
     }
 
-    /** Starts writing {@code file} via a temp file beside it (file + ".tmp"); writes header and META. */
+    /** Starts writing {@code file} via a temp file of its own beside it; writes header and META. */
     public static TraceWriter create(Path file, JobMeta meta) throws IOException {
         String problem = TraceRules.metaProblem(meta);
         if (problem != null) throw new IllegalArgumentException(problem);
-        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-        FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE);
+        Path temp = null;
+        FileChannel channel = null;
+        for (int attempt = 0; channel == null; attempt++) {
+            temp = tempBeside(file);
+            try {
+                channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 9) throw e;
+            }
+        }
         TraceWriter writer = new TraceWriter(file, temp, channel, meta.worldSize());
         try {
             writer.append(ByteBuffer.wrap(Preamble.bytes(Layout.FILE_MAGIC)));
@@ -193,6 +205,20 @@ public final class TraceWriter implements Closeable {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /**
+     * A temp name no other writer uses: {@code <file>.<random>.tmp} in the target's folder (so the
+     * rename stays on one file system). Created with create-new semantics, which never follows a
+     * symlink planted there, nor opens another job's temp file writing the same target.
+     */
+    static Path tempBeside(Path file) {
+        return file.resolveSibling(file.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+    }
+
+    /** The temp file this writer writes, until commit renames it. */
+    Path temp() {
+        return temp;
     }
 
     private void checkWritable() {

@@ -3,9 +3,11 @@ package org.mpjtrace.trace.io;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,10 +30,11 @@ class TraceWriterTest {
         byte[] before = Files.readAllBytes(file);
         try (TraceWriter writer = TraceWriter.create(file, TraceSamples.meta(5))) {
             writer.writeRank(TraceSamples.randomRank(4, 100, 5, 1));
-            assertTrue(Files.exists(dir.resolve("run.mpjt.tmp")), "writes go to the temp file");
+            assertTrue(Files.size(writer.temp()) > 0, "writes go to the temp file");
+            assertEquals(List.of("run.mpjt", writer.temp().getFileName().toString()), namesInDir());
         }
         assertArrayEquals(before, Files.readAllBytes(file));
-        assertFalse(Files.exists(dir.resolve("run.mpjt.tmp")), "temp file removed");
+        assertEquals(List.of("run.mpjt"), namesInDir(), "temp file removed");
         assertEquals(3, TraceReader.read(file).ranks().size());
     }
 
@@ -41,8 +44,7 @@ class TraceWriterTest {
         try (TraceWriter writer = TraceWriter.create(file, TraceSamples.meta(1))) {
             writer.writeSites(TraceSamples.sites());
         }
-        assertFalse(Files.exists(file));
-        assertFalse(Files.exists(dir.resolve("none.mpjt.tmp")));
+        assertEquals(List.of(), namesInDir());
     }
 
     @Test
@@ -54,7 +56,49 @@ class TraceWriterTest {
             writer.commit();
         }
         assertEquals(1, TraceReader.read(file).ranks().size());
-        assertFalse(Files.exists(dir.resolve("run.mpjt.tmp")));
+        assertEquals(List.of("run.mpjt"), namesInDir());
+    }
+
+    @Test
+    void symlinksPlantedAtTheTargetOrTheOldTempNameAreReplacedNotFollowed() throws Exception {
+        Path victim = Files.writeString(dir.resolve("victim.txt"), "keep me");
+        Path file = dir.resolve("run.mpjt");
+        Files.createSymbolicLink(file, victim);
+        Files.createSymbolicLink(dir.resolve("run.mpjt.tmp"), victim);
+        try (TraceWriter writer = TraceWriter.create(file, TraceSamples.meta(1))) {
+            writer.writeSites(TraceSamples.sites());
+            writer.writeRank(TraceSamples.randomRank(0, 10, 5, 3));
+            writer.commit();
+        }
+        assertEquals("keep me", Files.readString(victim));
+        assertFalse(Files.isSymbolicLink(file), "the rename replaced the link itself");
+        assertEquals(1, TraceReader.read(file).ranks().size());
+    }
+
+    @Test
+    void twoWritersOfOneTargetEachPublishAWholeFile() throws Exception {
+        Path file = dir.resolve("run.mpjt");
+        try (TraceWriter first = TraceWriter.create(file, TraceSamples.meta(1));
+             TraceWriter second = TraceWriter.create(file, TraceSamples.meta(2))) {
+            assertNotEquals(first.temp(), second.temp());
+            first.writeSites(TraceSamples.sites());
+            second.writeSites(TraceSamples.sites());
+            first.writeRank(TraceSamples.randomRank(0, 10, 5, 3));
+            second.writeRank(TraceSamples.randomRank(0, 20, 5, 4));
+            second.writeRank(TraceSamples.randomRank(1, 20, 5, 5));
+            first.commit();
+            assertEquals(1, TraceReader.read(file).ranks().size());
+            second.commit();
+        }
+        assertEquals(2, TraceReader.read(file).ranks().size(), "the last commit's file, whole");
+        assertEquals(List.of("run.mpjt"), namesInDir());
+    }
+
+    /** The names in the test's folder, sorted. */
+    private List<String> namesInDir() throws IOException {
+        try (var names = Files.list(dir)) {
+            return names.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 
     @Test
@@ -90,9 +134,9 @@ class TraceWriterTest {
     }
 
     @Test
-    void refusesBadMetadata() {
+    void refusesBadMetadata() throws IOException {
         assertThrows(IllegalArgumentException.class, () -> TraceWriter.create(dir.resolve("m.mpjt"), TraceSamples.meta(0)));
         assertThrows(IllegalArgumentException.class, () -> TraceWriter.create(dir.resolve("m.mpjt"), null));
-        assertFalse(Files.exists(dir.resolve("m.mpjt.tmp")));
+        assertEquals(List.of(), namesInDir());
     }
 }
