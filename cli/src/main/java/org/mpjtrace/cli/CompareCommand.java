@@ -55,8 +55,8 @@ final class CompareCommand implements Callable<Integer> {
         return CommandBody.run(err, () -> {
             if (!replay && (device != null || timing != null))
                 throw new BadInputException((device != null ? "--dev" : "--timing") + " applies with --replay only");
-            TraceFile ta = TraceFiles.load(a);
-            TraceFile tb = TraceFiles.load(b);
+            TraceFile ta = TraceFiles.loadWhole(a, "compare");
+            TraceFile tb = TraceFiles.loadWhole(b, "compare");
             Comparison c;
             try {
                 c = Comparison.of(ta, tb);

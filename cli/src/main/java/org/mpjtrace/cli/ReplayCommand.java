@@ -76,7 +76,7 @@ final class ReplayCommand implements Callable<Integer> {
         return CommandBody.run(err, () -> {
             if (output != null && mode == null) throw new BadInputException("-o applies with --mode only (the replay is not traced otherwise)");
             if (ranks != null && ranks < 1) throw new BadInputException("-np must be at least 1, got " + ranks);
-            TraceFile trace = TraceFiles.load(file);
+            TraceFile trace = TraceFiles.loadWhole(file, "replay");
             Installation installation = Installation.fromEnvironment();
             ReplayJob.Settings how = new ReplayJob.Settings(ranks == null ? 0 : ranks, device, machines, timing, seed, mode, output, stallSeconds);
             PrintWriter out = spec.commandLine().getOut();

@@ -5,6 +5,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.TraceFormatException;
 import org.mpjtrace.trace.io.TraceReader;
@@ -13,6 +14,18 @@ import org.mpjtrace.trace.io.TraceReader;
 public final class TraceFiles {
 
     private TraceFiles() {}
+
+    /**
+     * A trace that holds the whole job, for commands that need every call of every rank (compare,
+     * replay): the interim file a clustering job leaves when it dies before MPI.Finalize holds the
+     * global trace up to its last marker and no rank sections, so they refuse it in one line.
+     */
+    public static TraceFile loadWhole(Path file, String command) {
+        TraceFile trace = load(file);
+        String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
+        if (interim != null) throw new BadInputException(file + ": " + interim + "; " + command + " needs the trace of a whole job");
+        return trace;
+    }
 
     public static TraceFile load(Path file) {
         if (Files.isDirectory(file)) throw new BadInputException(file + ": is a directory, not a trace file");

@@ -61,7 +61,7 @@ public final class ChameleonTraces {
 
     /** The file as rank 0 rewrote it at marker 3, before a rank died: no rank sections yet. */
     public static TraceFile interim() {
-        return new TraceFile(meta(), TestTraces.SITES, List.of(), List.of(), global(), log(records().subList(0, 3), false));
+        return new TraceFile(meta().endedBy(JobMeta.RUNNING), TestTraces.SITES, List.of(), List.of(), global(), log(records().subList(0, 3), false));
     }
 
     public static Path write(Path file, TraceFile t) throws IOException {

@@ -18,6 +18,13 @@ public final class Args {
         return def;
     }
 
+    /** The text given as {@code key=value}, or {@code def} when absent. */
+    public String get(String key, String def) {
+        for (String a : args)
+            if (a.startsWith(key + "=")) return a.substring(key.length() + 1);
+        return def;
+    }
+
     /** Whether {@code flag} (e.g. {@code --calls}) appears anywhere among the arguments. */
     public boolean flag(String flag) {
         for (String a : args) if (a.equals(flag)) return true;

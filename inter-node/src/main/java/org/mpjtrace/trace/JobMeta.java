@@ -13,9 +13,32 @@ import java.util.Map;
  * @param mainClass     the application's main class, when known, else ""
  * @param agentOptions  the agent options in force (key to value)
  * @param tracerVersion mpjtrace version that wrote the file
+ * @param ending        how the job ended: {@link #AT_FINALIZE}, {@link #RUNNING} for a trace written at a
+ *                      marker while the job ran, or what ended it first ({@link #before})
  */
 public record JobMeta(String mode, String device, int worldSize, long startMillis, long endMillis,
-                      String mainClass, Map<String, String> agentOptions, String tracerVersion) {
+                      String mainClass, Map<String, String> agentOptions, String tracerVersion, String ending) {
+
+    /** The job reached MPI.Finalize: the trace holds every call. */
+    public static final String AT_FINALIZE = "MPI.Finalize";
+    /** A clustering mode's trace, rewritten at a marker while the job ran on. */
+    public static final String RUNNING = "running";
+
+    /** A job that reached MPI.Finalize. */
+    public JobMeta(String mode, String device, int worldSize, long startMillis, long endMillis,
+                   String mainClass, Map<String, String> agentOptions, String tracerVersion) {
+        this(mode, device, worldSize, startMillis, endMillis, mainClass, agentOptions, tracerVersion, AT_FINALIZE);
+    }
+
+    /** The ending of a job that {@code what} (e.g. "exit", "SIGTERM") ended before MPI.Finalize. */
+    public static String before(String what) {
+        return what + " before MPI.Finalize";
+    }
+
+    /** This metadata with another ending. */
+    public JobMeta endedBy(String how) {
+        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, agentOptions, tracerVersion, how);
+    }
 
     /** How long the traced run took: rank 0's MPI.Init to the trace written, in ms. */
     public long elapsedMillis() {

@@ -38,6 +38,7 @@ public final class TraceHeader {
         out.println("tracer version: " + m.tracerVersion());
         out.println("started:        " + wallClock(m.startMillis())
                 + "  (trace written " + Units.seconds(m.elapsedMillis() * 1_000_000L) + " s later)");
+        out.println("ended:          " + ending(m.ending()));
         out.println("agent options:  " + options(m.agentOptions()));
         out.println("call sites:     " + trace.sites().size());
         if (!trace.callPaths().isEmpty()) out.println("call paths:     " + trace.callPaths().size());
@@ -53,6 +54,13 @@ public final class TraceHeader {
                         + ", rank " + (c.rank() < 0 ? "-" : c.rank()) + ")");
             out.println("  communicators: " + j);
         }
+    }
+
+    /** How the job ended, as the header says it. */
+    static String ending(String ending) {
+        if (JobMeta.AT_FINALIZE.equals(ending)) return "at MPI.Finalize";
+        if (JobMeta.RUNNING.equals(ending)) return "not yet (written at a marker while the job ran)";
+        return ending;
     }
 
     static String wallClock(long epochMillis) {

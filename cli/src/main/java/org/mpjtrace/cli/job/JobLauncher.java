@@ -244,7 +244,10 @@ public final class JobLauncher {
             return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
         }
         if (exit != 0) {
-            say("job failed: the MPJ starter exited with code " + exit);
+            // A rank that ended before MPI.Finalize may still have left a trace saying so: name it too.
+            ProducedTrace left = req.trace() ? new ProducedTrace(traceFile, req.outputOrDefault().toString(), startMillis) : null;
+            String trace = left == null || !left.written() || left.problem() == null ? "" : "; " + left.problem();
+            say("job failed: the MPJ starter exited with code " + exit + trace);
             return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
         }
         if (!req.trace()) {

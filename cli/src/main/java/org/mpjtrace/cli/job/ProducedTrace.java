@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.cli.format.Units;
+import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.TraceFormatException;
@@ -19,6 +20,7 @@ final class ProducedTrace {
     private final String label;
     private TraceFile trace;
     private String problem;
+    private boolean written;
 
     /**
      * @param file         absolute path of the trace
@@ -47,6 +49,7 @@ final class ProducedTrace {
             problem = "the job did not write a trace: " + label + " is from an earlier run";
             return;
         }
+        written = true;
         try {
             trace = TraceReader.read(file);
         } catch (TraceFormatException e) {
@@ -56,10 +59,18 @@ final class ProducedTrace {
             problem = "cannot read " + label + ": " + e.getMessage();
             return;
         }
-        // A rank that throws ends the job with the starter's exit code 0 all the same; in the clustering
-        // modes the file then holds what was merged up to the last marker, saying it is not finished.
-        if (trace.markers() != null && !trace.markers().finished()) {
-            problem = MarkerLogText.interimNote(trace.markers()) + " (" + label + " keeps what was merged until then)";
+        // A job that ends before MPI.Finalize (System.exit, a rank that throws, a signal) may end with the
+        // starter's exit code 0 all the same; the file then says how it ended, and holds the calls up to
+        // then (in the clustering modes, what was merged up to the last marker).
+        String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
+        String ending = trace.meta().ending();
+        if (interim != null) {
+            problem = interim + (JobMeta.RUNNING.equals(ending) ? "" : ", ended by " + ending) + " (" + label + " keeps what was merged until then)";
+            trace = null;
+        } else if (!JobMeta.AT_FINALIZE.equals(ending)) {
+            int held = trace.ranks().size(), world = trace.meta().worldSize();
+            problem = "the job ended by " + ending + "; " + label + " keeps the calls of "
+                    + (held == world ? "every rank" : held + " of " + world + " ranks") + " until then";
             trace = null;
         }
     }
@@ -71,6 +82,11 @@ final class ProducedTrace {
     static boolean writtenSince(long modified, long start) {
         if (modified >= start) return true;
         return modified % 1000 == 0 && modified >= start - start % 1000;
+    }
+
+    /** Whether this job wrote the file, readable or not. */
+    boolean written() {
+        return written;
     }
 
     /** Null when the trace is fine, else one line saying what is wrong. */

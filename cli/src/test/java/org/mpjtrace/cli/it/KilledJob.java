@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +23,8 @@ import org.mpjtrace.trace.io.TraceReader;
 
 /**
  * A chameleon job killed with SIGKILL after its fifth merge: the file rank 0 rewrote at that merge must
- * decode and hold every call up to it.
+ * decode and hold every call up to it, and the commands that need a whole job's trace say why they
+ * refuse it (compare printed 0% matches, replay failed rank by rank).
  */
 final class KilledJob {
     private static final int MERGES = 5;
@@ -59,6 +62,19 @@ final class KilledJob {
         assertEquals(lastMarker, count(zero, Op.ALLREDUCE), "one Allreduce per marker call");
         assertEquals(lastMarker * 10, count(zero, Op.WAITALL), "ten steps per marker call");
         assertEquals(0, count(zero, Op.FINALIZE));
+
+        // compare and replay need every call of every rank: they refuse the file in one line.
+        for (String[] command : List.of(new String[] {"compare", file.toString(), file.toString()}, new String[] {"replay", file.toString()})) {
+            StringWriter out = new StringWriter(), err = new StringWriter();
+            picocli.CommandLine cli = org.mpjtrace.cli.Main.newCommandLine();
+            cli.setOut(new PrintWriter(out, true));
+            cli.setErr(new PrintWriter(err, true));
+            assertEquals(2, cli.execute(command), command[0] + ": " + out + err);
+            assertEquals("", out.toString(), command[0]);
+            assertTrue(err.toString().matches("mpjtrace: " + java.util.regex.Pattern.quote(file.toString())
+                    + ": interim trace: written at marker \\d+; the job did not reach MPI.Finalize; " + command[0] + " needs the trace of a whole job\\R"),
+                    err.toString());
+        }
     }
 
     private static long count(RankTrace r, Op op) {

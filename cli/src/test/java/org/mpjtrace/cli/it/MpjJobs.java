@@ -41,7 +41,31 @@ final class MpjJobs {
 
     static Run run(String example, int ranks, String device, Path machines, Path trace, String mode, String agentOptions,
                    List<String> args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        return run(example, ranks, device, machines, trace, mode, agentOptions, args, new ByteArrayOutputStream());
+    }
+
+    /**
+     * {@link #run} in multicore mode, calling {@code whenPrinted} once, on the output's pump thread, as
+     * soon as the job prints {@code line} (a line of its own), e.g. to signal it from outside.
+     */
+    static Run runWatching(String example, int ranks, Path trace, String mode, List<String> args, String line, Runnable whenPrinted) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream() {
+            private boolean seen;
+
+            @Override
+            public synchronized void write(byte[] b, int off, int len) {
+                super.write(b, off, len);
+                if (!seen && toString(StandardCharsets.UTF_8).lines().anyMatch(line::equals)) {
+                    seen = true;
+                    whenPrinted.run();
+                }
+            }
+        };
+        return run(example, ranks, "multicore", null, trace, mode, "", args, out);
+    }
+
+    private static Run run(String example, int ranks, String device, Path machines, Path trace, String mode, String agentOptions,
+                           List<String> args, ByteArrayOutputStream out) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         StringWriter messages = new StringWriter();
         JobRequest req = JobRequest.of(examplesJar().toString(), PACKAGE + example, args)

@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 7 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 8 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -7,7 +7,7 @@
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (7)
+ *   offset 8   int32    format version (8)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -25,7 +25,9 @@
  *
  * decompressed data of a section: varint registration id of the section's class (see TraceKryo),
  *   then that object as written by its serializer; nothing may follow it.
- *   META    JobMeta       written first, exactly once
+ *   META    JobMeta       written first, exactly once; its last field says how the job ended: MPI.Finalize,
+ *                         running (a clustering mode's file rewritten at a marker), or what ended it
+ *                         before MPI.Finalize ("exit before MPI.Finalize", "SIGTERM before MPI.Finalize")
  *   RANK    RankTrace     one per rank, any order; ends with the rank's table of call arrays (CallArrays:
  *                         each distinct set of array arguments its calls passed, under the digest its
  *                         events hold; each digest once, and it must be the hash of its arrays), then the rank's own
@@ -61,13 +63,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (7)
+ *   offset 8   int32    format version (8)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (7)
+ *   offset 8   int32    format version (8)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

@@ -21,9 +21,23 @@ public final class Collectives implements RankCollectives {
         this.markers = ctx.clustering == null ? null : new MarkerStateMachine(ctx, ctx.clustering);
     }
 
-    /** Gives the rank its collective work; call once the rank is set up, before it records. */
+    /**
+     * Gives the rank its collective work; call once the rank is set up, before it records. The first
+     * rank of a JVM also arms the trace written should the job end before MPI.Finalize ({@link ExitTrace}).
+     */
     public static void attach(RankContext ctx) {
         ctx.attach(new Collectives(ctx));
+        ExitTrace.installOnce(ctx.tracer);
+    }
+
+    /** Whether the rank reached MPI.Finalize: the trace is then collected there, not at exit. */
+    boolean finalizeReached() {
+        return finalized.get();
+    }
+
+    /** The clustering modes' state machine, else null. */
+    MarkerStateMachine markers() {
+        return markers;
     }
 
     @Override

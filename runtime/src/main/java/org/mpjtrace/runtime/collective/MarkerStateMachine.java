@@ -98,7 +98,7 @@ final class MarkerStateMachine {
         } else {
             sink.restart(isLead());
         }
-        if (file != null) handToFile(arrivals, acted, state, changed, start, mergeNanos, merging ? ctx.meta(System.currentTimeMillis()) : null);
+        if (file != null) handToFile(arrivals, acted, state, changed, start, mergeNanos, merging ? ctx.meta(System.currentTimeMillis(), JobMeta.RUNNING) : null);
         // The vote, clustering, merge and file rewrite are the tracer's time, not the program's compute.
         ctx.resumeProgram();
     }

@@ -100,7 +100,7 @@ final class OnlineTraceFile {
                 long mergeNanos = System.nanoTime() - start;
                 if (block != null) append(block.withMergeNanos(rank0MergeNanos + mergeNanos));
                 record(record.of(block == null ? 0 : block.calls(), rank0Nanos + mergeNanos));
-                if (meta != null && !laterRewriteQueued()) write(snapshot(meta));
+                if (meta != null && !laterRewriteQueued()) write(snapshot(meta), "at a marker");
             } catch (Throwable t) {
                 ctx.disable(t);
             } finally {
@@ -150,6 +150,16 @@ final class OnlineTraceFile {
         }
     }
 
+    /**
+     * The job ends before MPI.Finalize: lets the writer thread finish what it was given (so the last
+     * marker's merge is in, and no temp file is left half written), then rewrites the file once more with
+     * {@code meta}, which says how the job ended.
+     */
+    void writeAtExit(JobMeta meta) {
+        finishRewrites();
+        write(snapshot(meta), "as the job ended");
+    }
+
     private record Snapshot(JobMeta meta, GlobalTrace trace, MarkerLog log, List<CallSite> sites, List<CallPath> paths) {}
 
     private synchronized Snapshot snapshot(JobMeta meta) {
@@ -167,8 +177,8 @@ final class OnlineTraceFile {
         return writerThread;
     }
 
-    /** A failure is reported once and the job runs on; the next merge tries again. */
-    private void write(Snapshot s) {
+    /** A failure is reported once and the job runs on; the next merge tries again. {@code when}: for the message. */
+    private void write(Snapshot s, String when) {
         try (TraceWriter writer = TraceWriter.create(ctx.tracer.config().output, s.meta())) {
             writer.writeGlobal(s.trace());
             writer.writeMarkers(s.log());
@@ -178,7 +188,7 @@ final class OnlineTraceFile {
             writeFailed = false;
         } catch (Throwable t) {
             if (!writeFailed)
-                TracerLog.line("rank 0: could not write the trace " + ctx.tracer.config().output + " at a marker (" + TracerLog.describe(t) + "); will retry at the next merge");
+                TracerLog.line("rank 0: could not write the trace " + ctx.tracer.config().output + " " + when + " (" + TracerLog.describe(t) + ")");
             writeFailed = true;
         }
     }

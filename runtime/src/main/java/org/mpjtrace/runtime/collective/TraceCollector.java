@@ -83,7 +83,7 @@ final class TraceCollector {
      */
     private static void gatherAndWrite(RankContext ctx, MarkerStateMachine markers, byte[] mine) {
         TracerConfig config = ctx.tracer.config();
-        JobMeta meta = ctx.meta(System.currentTimeMillis());
+        JobMeta meta = ctx.meta(System.currentTimeMillis(), JobMeta.AT_FINALIZE);
         boolean context = config.stackDepth > 0;
         OnlineTraceFile online = markers == null ? null : markers.file();
         // Clustering modes: the online trace's site ids are the merger's that rank 0 has kept since the first merge.

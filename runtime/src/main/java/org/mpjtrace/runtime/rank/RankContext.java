@@ -107,6 +107,7 @@ public final class RankContext {
         this.datatypes = new SymbolTable<>(mpj::describeDatatype);
         this.redops = new SymbolTable<>(mpj::describeRedOp);
         comms.idOf(world); // COMM_WORLD is communicator 0 on every rank
+        tracer.ranks.add(this);
     }
 
     /** The rank's part in markers and in the end of the job; set once, by Probe.init, before the rank records. */
@@ -126,6 +127,11 @@ public final class RankContext {
     public void disable(Throwable cause) {
         internalErrors.incrementAndGet();
         disable("internal error: " + TracerLog.describe(cause));
+    }
+
+    /** The job is ending before MPI.Finalize: record nothing more, quietly (it is not an error of ours). */
+    public void stopTracing() {
+        tracing = false;
     }
 
     public void disable(String reason) {
@@ -201,12 +207,12 @@ public final class RankContext {
                 clustering != null ? clustering.ownArguments() : List.of(), clustering != null ? clustering.stackSummaries() : List.of());
     }
 
-    /** The job's metadata as rank 0 writes it, the trace written at {@code endMillis}. */
-    public JobMeta meta(long endMillis) {
+    /** The job's metadata as rank 0 writes it, the trace written at {@code endMillis}, the job ended as {@code ending} says. */
+    public JobMeta meta(long endMillis, String ending) {
         CallSite init = tracer.sites.site(initSite);
         TracerConfig config = tracer.config;
         return new JobMeta(config.mode.key, mpj.device(), size, initMillis, endMillis, init == null ? "" : init.className(),
-                config.given, MpjtraceVersion.VERSION);
+                config.given, MpjtraceVersion.VERSION, ending);
     }
 
     /** This rank with no events and no tables: what carries a JVM's site table to rank 0 at a merge. */

@@ -1,5 +1,7 @@
 package org.mpjtrace.runtime.rank;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.mpjtrace.runtime.config.TracerConfig;
 
 /**
@@ -13,6 +15,8 @@ public final class Tracer {
     final SiteRegistry sites;
     final CallPathRegistry paths = new CallPathRegistry();
     final FoldThread fold = new FoldThread();
+    /** The ranks this JVM runs (all of them in multicore mode, one with niodev), as their MPI.Init returned. */
+    final List<RankContext> ranks = new CopyOnWriteArrayList<>();
 
     private Tracer(TracerConfig config) {
         this.config = config;
@@ -48,5 +52,10 @@ public final class Tracer {
 
     public CallPathRegistry paths() {
         return paths;
+    }
+
+    /** The ranks this JVM runs, in the order their MPI.Init returned. */
+    public List<RankContext> ranks() {
+        return ranks;
     }
 }

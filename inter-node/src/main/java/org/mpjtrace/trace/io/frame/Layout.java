@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 public final class Layout {
     public static final byte[] FILE_MAGIC = "MPJTRACE".getBytes(StandardCharsets.US_ASCII);
     public static final byte[] PAYLOAD_MAGIC = "MPJTPAYL".getBytes(StandardCharsets.US_ASCII);
-    public static final int VERSION = 7;
+    public static final int VERSION = 8;
 
     /** Magic and version. */
     public static final int PREAMBLE_BYTES = 12;

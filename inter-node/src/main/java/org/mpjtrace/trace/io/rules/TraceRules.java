@@ -28,6 +28,7 @@ public final class TraceRules {
     public static String metaProblem(JobMeta meta) {
         if (meta == null) return "no job metadata";
         if (meta.worldSize() < 1) return "world size " + meta.worldSize() + " is not positive";
+        if (meta.ending() == null || meta.ending().isEmpty()) return "no job ending";
         return null;
     }
 

@@ -13,8 +13,8 @@ import org.mpjtrace.trace.io.value.Strings;
 
 /**
  * Version 1: mode, device, world size, start and end ms, main class, agent options (varint entries + 1,
- * 0 for no map; then key, value), tracer version. Fields are only ever appended, under a new format
- * version.
+ * 0 for no map; then key, value), tracer version; since format version 8, how the job ended. Fields
+ * are only ever appended, under a new format version.
  */
 public final class JobMetaSerializer extends Serializer<JobMeta> {
 
@@ -37,6 +37,7 @@ public final class JobMetaSerializer extends Serializer<JobMeta> {
             }
         }
         Strings.write(out, m.tracerVersion());
+        Strings.write(out, m.ending());
     }
 
     @Override
@@ -57,6 +58,7 @@ public final class JobMetaSerializer extends Serializer<JobMeta> {
             for (int i = 0; i < entries; i++) options.put(Strings.read(in), Strings.read(in));
         }
         String tracerVersion = Strings.read(in);
-        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, options, tracerVersion);
+        String ending = Strings.read(in);
+        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, options, tracerVersion, ending);
     }
 }

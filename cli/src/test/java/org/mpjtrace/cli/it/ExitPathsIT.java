@@ -1,0 +1,131 @@
+package org.mpjtrace.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.MarkerRecord;
+import org.mpjtrace.trace.io.TraceReader;
+
+/**
+ * Jobs that end before MPI.Finalize (EarlyExit: System.exit in a rank, an uncaught exception, SIGTERM)
+ * leave a trace that decodes, says how the job ended and holds every call up to then, and nothing else
+ * in the trace's folder; the program's output is as without the agent. They left no trace at all (dump,
+ * full) or a temp file beside an interim trace (the clustering modes).
+ */
+class ExitPathsIT {
+    private static final int RANKS = 4;
+    private static final int STEPS = 5;
+    /** Init, a Barrier and an Allreduce a step, one more Barrier; the ranks left waiting in the last Barrier never return from it. */
+    private static final int CALLS_PER_RANK = 1 + 2 * STEPS + 1;
+
+    @TempDir
+    Path dir;
+
+    private List<String> folder() throws Exception {
+        try (var names = Files.list(dir)) {
+            return names.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /**
+     * What every ending must leave: one readable file, saying how the job ended, with every call up to
+     * then. The rank that ends the job ({@code ender}) recorded its last
+     * Barrier before it ended the job; another rank's last Barrier may have returned without its record
+     * made yet when the job ends (it is then a call in flight, not in the trace).
+     */
+    private TraceFile assertWholeUpToTheEnd(Path file, String mode, String ending, int ender) throws Exception {
+        assertEquals(List.of(file.getFileName().toString()), folder(), "the trace and nothing else");
+        TraceFile trace = TraceReader.read(file);
+        assertEquals(ending, trace.meta().ending());
+        switch (mode) {
+            case "dump" -> {
+                assertEquals(RANKS, trace.ranks().size());
+                for (RankTrace r : trace.ranks()) {
+                    if (r.rank() == ender) assertEquals(CALLS_PER_RANK, r.eventCount(), "rank " + r.rank());
+                    else assertTrue(r.eventCount() == CALLS_PER_RANK || r.eventCount() == CALLS_PER_RANK - 1, "rank " + r.rank() + ": " + r.eventCount());
+                }
+            }
+            case "full" -> {
+                long calls = trace.global().calls(), least = (long) RANKS * (CALLS_PER_RANK - 1) + 1;
+                assertTrue(calls >= least && calls <= (long) RANKS * CALLS_PER_RANK, "every rank's calls, merged: " + calls);
+            }
+            default -> {
+                assertFalse(trace.markers().finished());
+                long merged = trace.markers().records().stream().mapToLong(MarkerRecord::mergedCalls).sum();
+                assertEquals(merged, trace.global().calls(), "everything merged up to the last marker");
+                assertEquals(STEPS + 1, trace.markers().records().size(), "every marker (each Barrier that returned) is in");
+            }
+        }
+        return trace;
+    }
+
+    @ParameterizedTest
+    @CsvSource({"exit, dump", "exit, full", "exit, chameleon", "throw, dump", "throw, full", "throw, acurdion"})
+    void aRankEndingTheJobFromWithinLeavesATraceSayingSo(String end, String mode) throws Exception {
+        Path file = dir.resolve("t.mpjt");
+        List<String> args = List.of("steps=" + STEPS, "end=" + end, "rank=2");
+        MpjJobs.Run traced = MpjJobs.run("EarlyExit", RANKS, "multicore", null, file, mode, "", args);
+        assertEquals(1, traced.result().exitCode(), "run reports the job as failed: " + traced.messages());
+        assertTrue(traced.messages().contains("job failed: ") && traced.messages().contains("exit before MPI.Finalize"), traced.messages());
+        MpjJobs.Run plain = MpjJobs.run("EarlyExit", RANKS, "multicore", null, null, null, args);
+        assertEquals(CallLists.allLinesSorted(plain.out()).stream().filter(l -> l.startsWith("EarlyExit")).toList(),
+                CallLists.allLinesSorted(traced.out()).stream().filter(l -> l.startsWith("EarlyExit")).toList(), "the program's output is unchanged");
+        assertEquals(List.of(), traced.tracerLines().stream().filter(l -> !l.startsWith("mpjtrace: running")).toList(), "no tracer error");
+        assertWholeUpToTheEnd(file, mode, JobMeta.before("exit"), 2);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"dump", "chameleon"})
+    void aJobStoppedBySigtermLeavesATraceSayingSo(String mode) throws Exception {
+        Path file = dir.resolve("t.mpjt");
+        MpjJobs.Run run = MpjJobs.runWatching("EarlyExit", RANKS, file, mode, List.of("steps=" + STEPS, "end=hang", "rank=0"), "hanging",
+                () -> rankJvms(file).forEach(ProcessHandle::destroy)); // destroy: SIGTERM
+        assertEquals(1, run.result().exitCode(), run.messages());
+        assertWholeUpToTheEnd(file, mode, JobMeta.before("SIGTERM"), 0);
+    }
+
+    @Test
+    void onNiodevTheJvmOfRankZeroWritesItsOwnRankAsItExits() throws Exception {
+        Path file = dir.resolve("t.mpjt");
+        // Rank 0's JVM exits; the others wait in their Barrier for good (MPJ's niodev does not end them),
+        // so once rank 0's trace is there the test kills the rest of the job, as a user would.
+        CompletableFuture<MpjJobs.Run> job = CompletableFuture.supplyAsync(() -> MpjJobs.run("EarlyExit", 3, "niodev", null, file, "dump", "",
+                List.of("steps=" + STEPS, "end=exit", "rank=0")));
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (!Files.exists(file)) {
+            assertFalse(job.isDone(), () -> "the job ended without a trace: " + job.join().messages());
+            assertTrue(System.nanoTime() < deadline, "rank 0's trace within two minutes");
+            Thread.sleep(50);
+        }
+        ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("output=" + file)).forEach(ProcessHandle::destroyForcibly);
+        assertEquals(1, job.get(1, TimeUnit.MINUTES).result().exitCode());
+
+        TraceFile trace = TraceReader.read(file);
+        assertEquals(JobMeta.before("exit"), trace.meta().ending());
+        assertEquals(List.of(0), trace.ranks().stream().map(RankTrace::rank).toList(), "the other JVMs hold the other ranks");
+        assertEquals(CALLS_PER_RANK, trace.rank(0).eventCount());
+        assertEquals(List.of("t.mpjt"), folder());
+    }
+
+    /** The JVMs running the job's ranks (not the starter), found by the agent option naming the trace. */
+    private static List<ProcessHandle> rankJvms(Path file) {
+        return ProcessHandle.allProcesses().filter(p -> {
+            String cmd = p.info().commandLine().orElse("");
+            return cmd.contains("output=" + file) && !cmd.contains("starter.jar -np"); // the rank JVM's class path names starter.jar too
+        }).toList();
+    }
+}

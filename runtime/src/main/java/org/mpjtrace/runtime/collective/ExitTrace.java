@@ -1,0 +1,122 @@
+package org.mpjtrace.runtime.collective;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.mpjtrace.runtime.config.TracerConfig;
+import org.mpjtrace.runtime.config.TracerLog;
+import org.mpjtrace.runtime.rank.RankContext;
+import org.mpjtrace.runtime.rank.Tracer;
+import org.mpjtrace.trace.CallPath;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.SiteTableMerger;
+import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.global.SiteRenumbering;
+import org.mpjtrace.trace.global.TraceMerge;
+import org.mpjtrace.trace.io.TraceWriter;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * The trace of a job that ends before MPI.Finalize: System.exit, an uncaught exception that ends the
+ * JVM, main returning without Finalize, or SIGTERM/SIGINT. A JVM shutdown hook, armed by the JVM's
+ * first rank, writes what this JVM holds, with MPJ out of use (the other ranks may be gone or blocked):
+ * <ul>
+ *   <li>dump and full: the JVM that runs rank 0 writes the sections of the ranks it runs (in multicore
+ *       mode every rank, so the whole job up to the exit), full mode merged as at Finalize but in
+ *       process; a JVM without rank 0 (niodev) writes nothing, and the file says which ranks it holds;</li>
+ *   <li>the clustering modes: rank 0 lets its writer thread finish the last marker's merge and rewrites
+ *       the file, which holds everything merged up to the last marker and leaves no temp file behind.</li>
+ * </ul>
+ * The file's metadata says how the job ended ({@link JobMeta#ending}); {@code mpjtrace run} reports
+ * such a job as failed, with its trace. SIGKILL runs no hook: the clustering modes' file from the last
+ * marker is what remains. The hook does nothing when a rank of the JVM reached MPI.Finalize (that
+ * path writes the trace) or none reached MPI.Init.
+ */
+final class ExitTrace {
+    private static final AtomicBoolean INSTALLED = new AtomicBoolean();
+    /** The signal that started the shutdown ("SIGTERM"), or null for an exit from within the program. */
+    private static volatile String signal;
+
+    private ExitTrace() {}
+
+    static void installOnce(Tracer tracer) {
+        if (!INSTALLED.compareAndSet(false, true)) return;
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> write(tracer), "mpjtrace-exit"));
+        } catch (Throwable t) {
+            TracerLog.line("cannot write a trace should the job end before MPI.Finalize (" + TracerLog.describe(t) + ")");
+            return;
+        }
+        noteSignal("TERM");
+        noteSignal("INT");
+    }
+
+    /**
+     * Chains a handler before the JVM's own for {@code name}, only to know which signal ended the job;
+     * the JVM's handler (or the program's, installed later, which then replaces ours) acts as before.
+     */
+    private static void noteSignal(String name) {
+        try {
+            Signal sig = new Signal(name);
+            SignalHandler[] previous = new SignalHandler[1];
+            previous[0] = Signal.handle(sig, s -> {
+                signal = "SIG" + name;
+                SignalHandler next = previous[0];
+                if (next == SignalHandler.SIG_DFL) Runtime.getRuntime().exit(128 + s.getNumber());
+                else if (next != SignalHandler.SIG_IGN && next != null) next.handle(s);
+            });
+            if (previous[0] == SignalHandler.SIG_IGN) Signal.handle(sig, SignalHandler.SIG_IGN); // ignored stays ignored
+        } catch (Throwable t) {
+            // -Xrs, or a platform without the signal: the ending is then reported as an exit.
+        }
+    }
+
+    private static void write(Tracer tracer) {
+        try {
+            List<RankContext> ranks = new ArrayList<>(tracer.ranks());
+            if (ranks.isEmpty()) return;
+            for (RankContext c : ranks)
+                if (c.collectives() instanceof Collectives col && col.finalizeReached()) return;
+            for (RankContext c : ranks) c.stopTracing();
+            RankContext zero = ranks.stream().filter(c -> c.rank == 0).findFirst().orElse(null);
+            if (zero == null) return;
+            String ending = JobMeta.before(signal != null ? signal : "exit");
+            JobMeta meta = zero.meta(System.currentTimeMillis(), ending);
+            ranks.sort(Comparator.comparingInt(c -> c.rank));
+            MarkerStateMachine markers = zero.collectives() instanceof Collectives col ? col.markers() : null;
+            if (markers != null) markers.file().writeAtExit(meta);
+            else writeHeld(tracer, ranks, meta);
+        } catch (Throwable t) {
+            TracerLog.line("could not write the trace as the job ended before MPI.Finalize (" + TracerLog.describe(t) + ")");
+        }
+    }
+
+    /** Modes dump and full: the sections (and in mode full the merged trace) of the ranks this JVM runs. */
+    private static void writeHeld(Tracer tracer, List<RankContext> ranks, JobMeta meta) throws Exception {
+        TracerConfig config = tracer.config();
+        boolean context = config.stackDepth > 0;
+        List<CallPath> paths = tracer.paths().snapshot(); // paths before sites, as at Finalize
+        List<CallSite> sites = tracer.sites().snapshot();
+        SiteTableMerger merger = new SiteTableMerger(context);
+        GlobalTrace global = null;
+        try (TraceWriter writer = TraceWriter.create(config.output, meta)) {
+            for (RankContext c : ranks) {
+                c.drainRings();
+                RankTrace section = merger.remap(c.toTrace(null), sites, paths);
+                writer.writeRank(section);
+                if (c.loops != null) {
+                    GlobalTrace mine = SiteRenumbering.renumber(GlobalTrace.ofRank(c.rank, c.loops.nodes()), merger.mapOf(sites));
+                    global = global == null ? mine : TraceMerge.merge(global, mine);
+                }
+            }
+            if (global != null) writer.writeGlobal(global);
+            writer.writeSites(merger.sites());
+            if (context) writer.writeCallPaths(merger.callPaths());
+            writer.commit();
+        }
+    }
+}
