@@ -19,7 +19,12 @@ final class Preamble {
      * Checks the preamble of {@code source}. {@code noun} is "file" or "payload", for the messages.
      * Bad magic is reported before a short header, so a short file of another format is named as such.
      */
-    static void check(ByteSource source, String label, byte[] magic, String noun) throws TraceFormatException, IOException {
+    static int check(ByteSource source, String label, byte[] magic, String noun) throws TraceFormatException, IOException {
+        return check(source, label, magic, noun, Layout.VERSION);
+    }
+
+    /** As {@link #check(ByteSource, String, byte[], String)}, taking versions from {@code oldest}; returns the version. */
+    static int check(ByteSource source, String label, byte[] magic, String noun, int oldest) throws TraceFormatException, IOException {
         long size = source.size();
         if (size == 0) throw new TraceFormatException(label + ": empty " + noun + " (0 bytes)");
         int present = (int) Math.min(size, magic.length);
@@ -32,8 +37,9 @@ final class Preamble {
             throw new TraceFormatException(label + ": truncated: header at offset 0 needs " + Layout.PREAMBLE_BYTES
                     + " bytes, " + size + " left");
         int version = head.getInt(magic.length);
-        if (version != Layout.VERSION)
+        if (version < oldest || version > Layout.VERSION)
             throw new TraceFormatException(label + ": unsupported format version " + version + " at offset " + magic.length
-                    + " (this mpjtrace reads version " + Layout.VERSION + ")");
+                    + " (this mpjtrace reads version " + (oldest == Layout.VERSION ? "" : oldest + " to ") + Layout.VERSION + ")");
+        return version;
     }
 }

@@ -20,6 +20,7 @@ import org.mpjtrace.trace.io.serial.CallSiteSerializer;
 import org.mpjtrace.trace.io.serial.CommInfoSerializer;
 import org.mpjtrace.trace.io.serial.DatatypeInfoSerializer;
 import org.mpjtrace.trace.io.serial.GlobalTraceSerializer;
+import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.serial.JobMetaSerializer;
 import org.mpjtrace.trace.io.serial.MarkerLogSerializer;
 import org.mpjtrace.trace.io.serial.OwnArgumentsSerializer;
@@ -70,10 +71,15 @@ final class TraceKryo {
     }
 
     static Kryo create() {
+        return create(Layout.VERSION);
+    }
+
+    /** An instance that reads files of format {@code version} (from {@link Layout#OLDEST_READ}) and writes the current one. */
+    static Kryo create(int version) {
         Kryo kryo = new Kryo();
         kryo.setRegistrationRequired(true);
         kryo.setReferences(false); // trees of records: no shared or cyclic objects to track
-        kryo.register(JobMeta.class, new JobMetaSerializer(), JOB_META);
+        kryo.register(JobMeta.class, new JobMetaSerializer(version), JOB_META);
         kryo.register(CallSite.class, new CallSiteSerializer(), CALL_SITE);
         kryo.register(CommInfo.class, new CommInfoSerializer(), COMM_INFO);
         kryo.register(DatatypeInfo.class, new DatatypeInfoSerializer(), DATATYPE_INFO);

@@ -27,10 +27,10 @@ public final class TraceReader {
     }
 
     static TraceFile read(ByteSource source, String label) throws TraceFormatException, IOException {
-        Preamble.check(source, label, Layout.FILE_MAGIC, "file");
+        int version = Preamble.check(source, label, Layout.FILE_MAGIC, "file", Layout.OLDEST_READ);
         SectionScanner scanner = new SectionScanner(source, label);
         TraceAssembler assembler = new TraceAssembler(label);
-        Kryo kryo = TraceKryo.create();
+        Kryo kryo = TraceKryo.create(version);
         while (!assembler.ended()) {
             if (scanner.atEnd())
                 throw new TraceFormatException(label + ": truncated: file ends at offset " + scanner.position() + " after "

@@ -3,6 +3,7 @@ package org.mpjtrace.trace.io;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.esotericsoftware.kryo.io.Output;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.serial.JobMetaSerializer;
 import org.mpjtrace.trace.io.value.Strings;
@@ -210,10 +212,30 @@ class CorruptTraceFileTest {
         }).toByteArray()), "holds class id 26, a META section holds id 20");
         FileForge extra = new FileForge().raw(SectionKind.META.code, out -> {
             out.writeVarInt(TraceKryo.JOB_META, true);
-            new JobMetaSerializer().write(null, out, TraceSamples.meta(3));
+            new JobMetaSerializer(Layout.VERSION).write(null, out, TraceSamples.meta(3));
             out.writeBytes(new byte[7]);
         });
         TraceSamples.assertContains(failure(extra.toByteArray()), "7 bytes left over after the data");
+    }
+
+    @Test
+    void aVersion7FileIsReadWithItsEndingNotRecordedAndOlderOnesAreRefused() throws Exception {
+        // Version 7's META is version 8's without the ending, its last field (a string: length + 1, bytes).
+        String ending = TraceSamples.meta(3).ending();
+        FileForge v7 = new FileForge(7).raw(SectionKind.META.code, out -> {
+            Output full = new Output(256, -1);
+            new JobMetaSerializer(Layout.VERSION).write(null, full, TraceSamples.meta(3));
+            out.writeVarInt(TraceKryo.JOB_META, true);
+            out.writeBytes(full.toBytes(), 0, full.position() - 1 - ending.length());
+        }).bytes(Arrays.copyOfRange(good, sectionOffset(good, 1), good.length));
+        Files.write(file, v7.toByteArray());
+        TraceFile read = TraceReader.read(file);
+        assertEquals(JobMetaSerializer.ENDING_NOT_RECORDED, read.meta().ending());
+        assertEquals(TraceReader.read(dir.resolve("good.mpjt")).ranks().size(), read.ranks().size());
+
+        byte[] v6 = good.clone();
+        ByteBuffer.wrap(v6).putInt(8, 6);
+        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to 8)", failure(v6));
     }
 
     @Test

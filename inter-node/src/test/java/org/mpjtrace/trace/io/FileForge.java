@@ -21,6 +21,11 @@ final class FileForge {
         bytes.writeBytes(Preamble.bytes(Layout.FILE_MAGIC));
     }
 
+    /** A file whose header names format {@code version}. */
+    FileForge(int version) {
+        bytes.writeBytes(ByteBuffer.allocate(Layout.PREAMBLE_BYTES).put(Layout.FILE_MAGIC).putInt(version).array());
+    }
+
     /** A section of the right framing holding {@code value}, however wrong the value. */
     FileForge section(SectionKind kind, Object value) {
         return append(SectionEncoder.encode(kryo, kind, value));

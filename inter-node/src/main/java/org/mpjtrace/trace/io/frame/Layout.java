@@ -7,6 +7,8 @@ public final class Layout {
     public static final byte[] FILE_MAGIC = "MPJTRACE".getBytes(StandardCharsets.US_ASCII);
     public static final byte[] PAYLOAD_MAGIC = "MPJTPAYL".getBytes(StandardCharsets.US_ASCII);
     public static final int VERSION = 8;
+    /** The oldest file format the reader still takes: version 7 lacks only the job's ending (JobMeta). */
+    public static final int OLDEST_READ = 7;
 
     /** Magic and version. */
     public static final int PREAMBLE_BYTES = 12;

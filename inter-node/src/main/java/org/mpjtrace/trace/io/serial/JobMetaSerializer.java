@@ -17,6 +17,16 @@ import org.mpjtrace.trace.io.value.Strings;
  * are only ever appended, under a new format version.
  */
 public final class JobMetaSerializer extends Serializer<JobMeta> {
+    /** The ending of a job whose file (format version 7) did not record it. */
+    public static final String ENDING_NOT_RECORDED = "not recorded (format version 7)";
+
+    /** Whether the files read hold the ending (version 8 on); writing always does. */
+    private final boolean readsEnding;
+
+    /** @param version the format version of the files read */
+    public JobMetaSerializer(int version) {
+        this.readsEnding = version >= 8;
+    }
 
     @Override
     public void write(Kryo kryo, Output out, JobMeta m) {
@@ -58,7 +68,7 @@ public final class JobMetaSerializer extends Serializer<JobMeta> {
             for (int i = 0; i < entries; i++) options.put(Strings.read(in), Strings.read(in));
         }
         String tracerVersion = Strings.read(in);
-        String ending = Strings.read(in);
+        String ending = readsEnding ? Strings.read(in) : ENDING_NOT_RECORDED;
         return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, options, tracerVersion, ending);
     }
 }
