@@ -19,7 +19,8 @@
  *   s+9        n bytes  body: LZ4 blocks, back to back, filling the body exactly
  *
  * LZ4 block (inside a body)
- *   +0         int32    raw length r, 1 .. 1 MiB (the reader allocates no more than this per block)
+ *   +0         int32    raw length r, 1 .. 1 MiB (the reader allocates no more than this per block) and at
+ *                       most 255 p (the most raw bytes LZ4 can give per packed byte)
  *   +4         int32    packed length p, 1 .. bytes left in the body
  *   +8         p bytes  one LZ4 block (raw format), decompressed with the safe decompressor to exactly r bytes
  *
@@ -49,7 +50,8 @@
  *                         signature is its call site's own (CallSite.stackSignature).
  *   GLOBAL  GlobalTrace   mode full and the clustering modes: the loop-compressed trace of all ranks, at most once,
  *                         required in those modes (layout in serial.GlobalTraceSerializer); every call site it names
- *                         must be in the site table. In mode full the RANK sections hold each rank's
+ *                         must be in the site table and, when the call-path table is not empty, every stack
+ *                         signature in it, naming the event's own site. In mode full the RANK sections hold each rank's
  *                         tables and statistics, and its events only when the dump was kept (keepDump).
  *   MARKERS MarkerLog     the clustering modes (chameleon, acurdion, reference): at most once, required
  *                         in those modes: the
