@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Factory;
 import org.mpjtrace.trace.io.frame.BlockInputStream;
 import org.mpjtrace.trace.io.frame.BlockOutputStream;
 import org.mpjtrace.trace.io.frame.Layout;
@@ -17,6 +20,7 @@ import org.mpjtrace.trace.io.frame.SectionHeader;
  * or into the decoders (a section's decompressed data). Only for well-formed files: the corpus.
  */
 final class TraceBytes {
+    private static final LZ4Compressor COMPRESSOR = LZ4Factory.safeInstance().fastCompressor();
     /** One section: its kind code and its body as on disk. */
     record Section(int kind, byte[] body) {}
 
@@ -65,6 +69,26 @@ final class TraceBytes {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Data compressed into a body of blocks of at most {@code chunk} raw bytes each: many blocks from a small file. */
+    static byte[] deflateInBlocks(byte[] data, int chunk) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        for (int at = 0; at < data.length; at += chunk) {
+            int raw = Math.min(chunk, data.length - at);
+            byte[] packed = COMPRESSOR.compress(Arrays.copyOfRange(data, at, at + raw));
+            body.writeBytes(ByteBuffer.allocate(8).putInt(raw).putInt(packed.length).array());
+            body.writeBytes(packed);
+        }
+        return body.toByteArray();
+    }
+
+    /** Offsets of the block headers in a body. */
+    static List<Integer> blockOffsets(byte[] body) {
+        List<Integer> offsets = new ArrayList<>();
+        ByteBuffer b = ByteBuffer.wrap(body);
+        for (int at = 0; at + 8 <= body.length; at += 8 + b.getInt(at + 4)) offsets.add(at);
+        return offsets;
     }
 
     /** Data compressed into a body of LZ4 blocks, as the writer makes them. */

@@ -27,12 +27,12 @@ final class TraceMutator {
         StringBuilder what = new StringBuilder();
         for (int i = 0; i < mutations; i++) {
             if (i > 0) what.append("; then ");
-            // Section and raw mutations may leave a file that cannot be taken apart again: one of them only.
+            // Only data mutations leave a file whose sections can be taken apart and inflated again.
             Mutant m = depth < 10 ? inData(bytes, random) : depth < 14 ? inBody(bytes, random)
                     : depth < 17 ? ofSections(bytes, random) : raw(bytes, random);
             bytes = m.bytes();
             what.append(m.what());
-            if (depth >= 14) break;
+            if (depth >= 10) break;
         }
         return new Mutant(bytes, what.toString());
     }
@@ -49,15 +49,20 @@ final class TraceMutator {
         String where = "body of section " + i + " (kind " + s.kind() + ")";
         byte[] body;
         String what;
-        if (s.body().length >= 8 && random.nextInt(3) == 0) {
-            // A block's raw or packed length, multiplied: the first block's header is at the body's start.
-            int field = random.nextInt(2) * 4;
+        if (s.body().length >= 8 && random.nextInt(2) == 0) {
+            // The data in blocks of a few bytes (the writer's blocks hold up to 1 MiB, more than a corpus
+            // file), then one block's raw or packed length multiplied.
+            int chunk = 1 + random.nextInt(64);
+            body = TraceBytes.deflateInBlocks(TraceBytes.inflate(s.body()), chunk);
+            List<Integer> blocks = TraceBytes.blockOffsets(body);
+            int block = random.nextInt(blocks.size());
+            int field = blocks.get(block) + random.nextInt(2) * 4;
             int factor = LENGTH_FACTORS[random.nextInt(LENGTH_FACTORS.length)];
-            body = s.body().clone();
             ByteBuffer b = ByteBuffer.wrap(body);
             int old = b.getInt(field);
             b.putInt(field, old * factor);
-            what = where + ": first block's " + (field == 0 ? "raw" : "packed") + " length " + old + " multiplied by " + factor;
+            what = where + " in blocks of " + chunk + " raw bytes: block " + block + "'s " + (field == blocks.get(block) ? "raw" : "packed")
+                    + " length " + old + " multiplied by " + factor;
         } else {
             ByteMutations.Result r = ByteMutations.any(s.body(), random, where);
             body = r.bytes();

@@ -80,6 +80,8 @@ final class TraceAssembler {
             case GLOBAL:
                 if (global != null) throw corrupt(ref, "second GLOBAL section");
                 GlobalTrace g = (GlobalTrace) value;
+                String shapeProblem = GlobalRules.shapeProblem(g);
+                if (shapeProblem != null) throw corrupt(ref, shapeProblem);
                 if (!g.ranks().isEmpty() && g.ranks().max() >= meta.worldSize())
                     throw corrupt(ref, "global trace names rank " + g.ranks().max() + " of a " + meta.worldSize() + "-rank job");
                 global = g;

@@ -140,6 +140,8 @@ public final class TraceWriter implements Closeable {
         if (this.global != null) throw new IllegalStateException("global trace already written");
         if (!global.ranks().isEmpty() && global.ranks().max() >= worldSize)
             throw new IllegalArgumentException("global trace names rank " + global.ranks().max() + " of a " + worldSize + "-rank job");
+        String shapeProblem = GlobalRules.shapeProblem(global);
+        if (shapeProblem != null) throw new IllegalArgumentException(shapeProblem);
         if (siteCount >= 0) {
             String siteProblem = GlobalRules.sitesProblem(global, siteCount);
             if (siteProblem != null) throw new IllegalArgumentException(siteProblem);

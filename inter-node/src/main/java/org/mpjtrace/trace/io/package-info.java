@@ -74,8 +74,15 @@
  * </pre>
  *
  * <p>Readers check all of it (magic, version, header bounds against the size, checksum, block lengths,
- * decoded lengths, decoding, then the trace's own rules in {@link org.mpjtrace.trace.io.rules.TraceRules}) and
- * report the first problem as a one-line {@link org.mpjtrace.trace.io.TraceFormatException}.
+ * decoded lengths, decoding, then the trace's own rules in {@link org.mpjtrace.trace.io.rules.TraceRules}
+ * and {@link org.mpjtrace.trace.io.rules.GlobalRules}) and report the first problem as a one-line
+ * {@link org.mpjtrace.trace.io.TraceFormatException}. Every count and length read from a file is checked
+ * before anything is allocated for it: against the decoded bytes left (at least the fewest bytes one
+ * element takes for each), which the LZ4 ratio bounds by 255 times the file, and against a maximum where
+ * the format has one (1 MiB per block, 1 MiB per string, 2^20 ranks per job, nesting 200 deep).
+ * A global trace must also have the shape its expansion for a rank needs (GlobalRules.shapeProblem):
+ * a value in every value sequence, loop counts of at least 1, and every rank of a loop running
+ * something in its body.
  *
  * <p>The package keeps the entry points (TraceReader, TraceWriter, PayloadCodec, GlobalCodec) and what
  * assembles and checks a file from its sections; its subpackages, each used only from here and below,

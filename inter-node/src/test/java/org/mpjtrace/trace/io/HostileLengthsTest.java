@@ -76,4 +76,20 @@ class HostileLengthsTest {
             assertEquals(Layout.MAX_BLOCK_RAW, in.readAllBytes().length);
         }
     }
+
+    @Test
+    void aStringLongerThanAnyNameOrOptionIsRefusedWhateverTheBytesLeft() throws Exception {
+        FileForge meta = new FileForge().raw(SectionKind.META.code, out -> {
+            out.writeVarInt(TraceKryo.JOB_META, true);
+            out.writeVarInt((2 << 20) + 1, true);
+            out.writeBytes(new byte[2 << 20]); // the bytes are there: only the maximum refuses it
+        });
+        TraceSamples.assertContains(refusal(meta.toByteArray()), "corrupt section 0 (META) at offset 12: string of 2097152 bytes, over the 1048576 allowed");
+    }
+
+    @Test
+    void aWorldOfMoreThanAMillionRanksIsRefused() throws Exception {
+        byte[] meta = new FileForge().section(SectionKind.META, TraceSamples.meta((1 << 20) + 1)).toByteArray();
+        TraceSamples.assertContains(refusal(meta), "corrupt section 0 (META) at offset 12: world size 1048577 is over the 1048576 ranks a trace may have");
+    }
 }
