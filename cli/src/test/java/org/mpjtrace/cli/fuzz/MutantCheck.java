@@ -65,14 +65,21 @@ final class MutantCheck {
         }
         checkAllocation(before, file);
         try {
-            Path again = scratch.resolve("rewritten.mpjt");
-            Rewrite.write(trace, again);
-            TraceReader.read(again);
-            Replayability.problem(trace);
-            Replayability.buffersSends(trace);
+            return use(trace, file, scratch);
+        } catch (Failure e) {
+            throw e;
         } catch (Throwable e) {
             throw new Failure("accepted file, then " + e, e);
         }
+    }
+
+    /** What the commands do with a trace the reader took. */
+    private static String use(TraceFile trace, Path file, Path scratch) throws Exception {
+        Path again = scratch.resolve("rewritten.mpjt");
+        Rewrite.write(trace, again);
+        TraceReader.read(again);
+        Replayability.problem(trace);
+        Replayability.buffersSends(trace);
         boolean small = trace.global() == null || trace.ranks().stream()
                 .allMatch(r -> GlobalExpansion.callsUpTo(trace.global(), r.rank(), EXPANSION_BUDGET) <= EXPANSION_BUDGET);
         String f = file.toString();

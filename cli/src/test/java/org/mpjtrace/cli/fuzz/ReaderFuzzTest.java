@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReaderFuzzTest {
     private static final long SEED = Long.getLong("mpjtrace.fuzz.seed", 29);
-    private static final int COUNT = Integer.getInteger("mpjtrace.fuzz.count", 3_000);
+    private static final int COUNT = Integer.getInteger("mpjtrace.fuzz.count", 2_000);
     private static final long SECONDS = Long.getLong("mpjtrace.fuzz.seconds", 15);
 
     @TempDir
@@ -49,7 +49,12 @@ class ReaderFuzzTest {
         int n = 0;
         for (; n < COUNT && System.nanoTime() < deadline; n++) {
             int source = random.nextInt(corpus.size());
-            TraceMutator.Mutant m = TraceMutator.mutate(corpus.get(source), random);
+            TraceMutator.Mutant m;
+            try {
+                m = TraceMutator.mutate(corpus.get(source), random);
+            } catch (RuntimeException e) {
+                throw new AssertionError("seed " + SEED + ", mutant " + n + " of " + names.get(source) + ": the mutator failed: " + e, e);
+            }
             Files.write(mutantFile, m.bytes());
             try {
                 outcomes.merge(MutantCheck.check(mutantFile, scratch), 1, Integer::sum);
