@@ -19,9 +19,10 @@ import org.mpjtrace.trace.io.rules.TraceRules;
 /**
  * Puts a trace file's decoded sections together, checking the rules that span sections: META first
  * and once, each rank once and within the world, one SITES, at most one CALL_PATHS, an END that counts
- * right, every event's site in the site table, and, when there is a call-path table, every path's sites
- * in the site table and every event's stack signature (the ranks' and the global trace's) in the
- * call-path table with the event's site.
+ * right, every event's site in the site table, a global trace a rank's calls can be rebuilt from, and,
+ * when there is a call-path table, every path's sites in the site table and every event's stack
+ * signature (the ranks', and the global trace's when the table is not empty) in the call-path table
+ * with the event's site.
  */
 final class TraceAssembler {
     private final String label;
