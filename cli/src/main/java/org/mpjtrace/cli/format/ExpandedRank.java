@@ -1,6 +1,6 @@
 package org.mpjtrace.cli.format;
 
-import java.util.Arrays;
+import org.mpjtrace.cli.BadInputException;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
@@ -10,22 +10,33 @@ import org.mpjtrace.trace.global.GlobalExpansion;
 /**
  * One rank's calls rebuilt from a loop-compressed trace, as a rank section of records: every op, site
  * and parameter as recorded; times are 0 (mode full keeps times as per-event histograms, not per call).
+ * The calls are counted first, so the records take one array of exactly their size, and a rank standing
+ * for more calls than a rank section or half this JVM's heap can hold is refused in one line instead of
+ * running out of memory part way.
  */
 public final class ExpandedRank {
+    private static final long BYTES_PER_CALL = Event.WORDS * Long.BYTES;
+
     private ExpandedRank() {}
 
-    /** @param section the rank's own section of the file (its tables and statistics) */
+    /**
+     * @param section the rank's own section of the file (its tables and statistics)
+     * @throws BadInputException when the rank's calls cannot be held in memory
+     */
     public static RankTrace of(TraceFile trace, RankTrace section) {
         int rank = section.rank(), worldSize = trace.meta().worldSize();
-        long[][] words = {new long[Event.WORDS * 64]};
+        long limit = Math.min(Integer.MAX_VALUE / Event.WORDS, Runtime.getRuntime().maxMemory() / 2 / BYTES_PER_CALL);
+        long calls = GlobalExpansion.callsUpTo(trace.global(), rank, limit);
+        if (calls > limit)
+            throw new BadInputException("rank " + rank + " stands for more than " + limit + " calls, more than this JVM's heap (-Xmx) "
+                    + "can hold to rebuild them one by one");
+        long[] words = new long[(int) calls * Event.WORDS];
         int[] n = {0};
         GlobalExpansion.expand(trace.global(), rank, (event, values) -> {
-            if ((n[0] + 1) * Event.WORDS > words[0].length) words[0] = Arrays.copyOf(words[0], words[0].length * 2);
-            EventRecords.toRecord(event.op(), event.site(), event.stack(), values, rank, worldSize, words[0], n[0] * Event.WORDS);
+            EventRecords.toRecord(event.op(), event.site(), event.stack(), values, rank, worldSize, words, n[0] * Event.WORDS);
             n[0]++;
         });
         // Time origin 0 like the records' times, so decode prints t=0 rather than minus the rank's Init time.
-        return new RankTrace(rank, section.host(), 0, n[0], Arrays.copyOf(words[0], n[0] * Event.WORDS),
-                section.comms(), section.datatypes(), section.redops(), section.stats());
+        return new RankTrace(rank, section.host(), 0, n[0], words, section.comms(), section.datatypes(), section.redops(), section.stats());
     }
 }

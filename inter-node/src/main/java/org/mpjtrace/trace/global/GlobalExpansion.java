@@ -22,7 +22,7 @@ public final class GlobalExpansion {
     private final Sink sink;
     private final LoopCounts loopCounts;
     private final Map<GlobalEvent, FieldValues> fieldValues = new IdentityHashMap<>();
-    private final Map<GlobalLoop, ValueSeq.Cursor> countCursors = new IdentityHashMap<>();
+    private final Map<GlobalLoop, RecordedCounts> countCursors = new IdentityHashMap<>();
     private final long[] values = new long[Field.ALL.length];
 
     private GlobalExpansion(int rank, Sink sink, LoopCounts loopCounts) {
@@ -37,8 +37,34 @@ public final class GlobalExpansion {
     }
 
     /**
+     * The calls the trace makes for {@code rank}, counted up to {@code limit}: limit + 1 when there are
+     * more, so a trace standing for billions of calls is measured in the time of {@code limit} calls.
+     */
+    public static long callsUpTo(GlobalTrace trace, int rank, long limit) {
+        long[] calls = {0};
+        try {
+            expand(trace, rank, (event, values) -> {
+                if (++calls[0] > limit) throw new PastLimit();
+            });
+        } catch (PastLimit e) {
+            return limit + 1;
+        }
+        return calls[0];
+    }
+
+    /** Stops {@link #callsUpTo} at its limit; thrown and caught there only. */
+    private static final class PastLimit extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        PastLimit() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
      * As {@link #expand(GlobalTrace, int, Sink)}, each loop run as often as {@code loopCounts} says. An
-     * event run more often than its loop was recorded repeats its last recorded values.
+     * event run more often than its loop was recorded repeats its last recorded values, and so does a
+     * loop reached more often than its counts were recorded (inside a loop run more often) its last count.
      */
     public static void expand(GlobalTrace trace, int rank, LoopCounts loopCounts, Sink sink) {
         new GlobalExpansion(rank, sink, loopCounts).walk(trace.nodes());
@@ -52,7 +78,7 @@ public final class GlobalExpansion {
                 sink.occurrence(e, values);
             } else {
                 GlobalLoop l = (GlobalLoop) n;
-                long recorded = countCursors.computeIfAbsent(l, x -> valueFor(x.counts()).cursor()).next();
+                long recorded = countCursors.computeIfAbsent(l, x -> new RecordedCounts(valueFor(x.counts()).cursor())).next();
                 long count = loopCounts.count(l, recorded);
                 for (long i = 0; i < count; i++) walk(l.body());
             }
@@ -87,6 +113,21 @@ public final class GlobalExpansion {
                 out[i] = last[i];
             }
             started = true;
+        }
+    }
+
+    /** A loop's recorded counts, the last repeated once they run out. */
+    private static final class RecordedCounts {
+        final ValueSeq.Cursor cursor;
+        long last;
+
+        RecordedCounts(ValueSeq.Cursor cursor) {
+            this.cursor = cursor;
+        }
+
+        long next() {
+            if (cursor.hasNext()) last = cursor.next();
+            return last;
         }
     }
 }

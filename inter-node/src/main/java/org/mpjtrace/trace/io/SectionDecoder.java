@@ -1,14 +1,17 @@
 package org.mpjtrace.trace.io;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
 import org.mpjtrace.trace.io.frame.BlockInputStream;
 import org.mpjtrace.trace.io.value.BoundedInput;
 import org.mpjtrace.trace.io.value.CorruptDataException;
 
 /**
- * Decodes a checked section's body into its object. Whatever goes wrong on the way (bad blocks,
- * Kryo running off the end, an absurd length, a wrong class) becomes one TraceFormatException: a
- * corrupt file must never surface as some other exception.
+ * Decodes a checked section's body into its object. What the format's own checks find (bad blocks, an
+ * absurd count or length, a wrong class, a value out of range: CorruptDataException) and Kryo running
+ * off the end of the data or meeting a malformed varint (KryoException) become one
+ * TraceFormatException. Nothing else is caught: every allocation is bounded by a check before it, so
+ * any other exception is a missing check, a bug to fix rather than a message to print.
  */
 final class SectionDecoder {
 
@@ -30,18 +33,13 @@ final class SectionDecoder {
             return value;
         } catch (CorruptDataException e) {
             problem = e.getMessage();
-        } catch (RuntimeException e) {
-            // KryoException (buffer underflow, bad varint), index and array-size errors, LZ4Exception...
+        } catch (KryoException e) {
             problem = describe(e);
-        } catch (OutOfMemoryError e) {
-            problem = "a length in the data is too large to allocate";
-        } catch (StackOverflowError e) {
-            problem = "data nested too deeply";
         }
         throw TraceFormatException.corrupt(label, section.ref(), problem);
     }
 
-    /** Our own diagnosis when the failure came from one of our checks, else what the library said. */
+    /** Our own diagnosis when the failure came from one of our checks, else what Kryo said. */
     private static String describe(Throwable e) {
         for (Throwable c = e; c != null; c = c.getCause())
             if (c instanceof CorruptDataException) return c.getMessage();

@@ -19,8 +19,10 @@ import org.mpjtrace.trace.io.rules.TraceRules;
 /**
  * Puts a trace file's decoded sections together, checking the rules that span sections: META first
  * and once, each rank once and within the world, one SITES, at most one CALL_PATHS, an END that counts
- * right, every event's site in the site table, and, when there is a call-path table, every path's sites
- * in the site table and every event's stack signature in the call-path table with the event's site.
+ * right, every event's site in the site table, a global trace a rank's calls can be rebuilt from, and,
+ * when there is a call-path table, every path's sites in the site table and every event's stack
+ * signature (the ranks', and the global trace's when the table is not empty) in the call-path table
+ * with the event's site.
  */
 final class TraceAssembler {
     private final String label;
@@ -79,6 +81,8 @@ final class TraceAssembler {
             case GLOBAL:
                 if (global != null) throw corrupt(ref, "second GLOBAL section");
                 GlobalTrace g = (GlobalTrace) value;
+                String shapeProblem = GlobalRules.shapeProblem(g);
+                if (shapeProblem != null) throw corrupt(ref, shapeProblem);
                 if (!g.ranks().isEmpty() && g.ranks().max() >= meta.worldSize())
                     throw corrupt(ref, "global trace names rank " + g.ranks().max() + " of a " + meta.worldSize() + "-rank job");
                 global = g;
@@ -124,6 +128,11 @@ final class TraceAssembler {
         for (RankTrace r : ranks) {
             String stackProblem = TraceRules.stackProblem(r, bySignature);
             if (stackProblem != null) throw corrupt(rankSections.get(r.rank()), stackProblem);
+        }
+        // An empty table is a trace whose calls all came straight from their sites: nothing to look up.
+        if (global != null && !callPaths.isEmpty()) {
+            String globalProblem = GlobalRules.stacksProblem(global, bySignature);
+            if (globalProblem != null) throw corrupt(globalSection, globalProblem);
         }
     }
 

@@ -23,6 +23,7 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.io.frame.Layout;
+import org.mpjtrace.trace.io.rules.GlobalRules;
 import org.mpjtrace.trace.io.rules.TraceRules;
 
 /**
@@ -36,8 +37,9 @@ import org.mpjtrace.trace.io.rules.TraceRules;
  *
  * <p>The writer refuses (IllegalArgumentException, nothing written) what the reader would reject: a
  * rank twice or outside the world, words that do not match the event count, an unknown op code, a
- * site id outside the table, a call path naming a site outside the table, an event whose stack
- * signature the call-path table does not explain (whichever of the two is written first). Not
+ * site id outside the table, a call path naming a site outside the table, an event (of a rank or of
+ * the global trace) whose stack signature the call-path table does not explain (whichever of the two
+ * is written first). Not
  * thread-safe: one thread writes a file.
  */
 public final class TraceWriter implements Closeable {
@@ -57,7 +59,8 @@ public final class TraceWriter implements Closeable {
     private final StackUses stackUses = new StackUses();
     /** The call-path table by signature once written, else null. */
     private Map<Long, CallPath> callPaths;
-    private boolean globalWritten;
+    /** The global trace once written, else null: a call-path table written later must explain its stacks. */
+    private GlobalTrace global;
     private boolean markersWritten;
     private List<CallPath> callPathList;
     private boolean broken;
@@ -135,6 +138,10 @@ public final class TraceWriter implements Closeable {
             String pathProblem = TraceRules.callPathSitesProblem(callPathList, sites.size());
             if (pathProblem != null) throw new IllegalArgumentException(pathProblem);
         }
+        if (global != null) {
+            String globalProblem = GlobalRules.sitesProblem(global, sites.size());
+            if (globalProblem != null) throw new IllegalArgumentException(globalProblem);
+        }
         writeSection(SectionKind.SITES, new SiteTable(sites));
         siteCount = sites.size();
     }
@@ -142,11 +149,22 @@ public final class TraceWriter implements Closeable {
     /** Appends the GLOBAL section: the loop-compressed trace of all ranks. At most once per file. */
     public void writeGlobal(GlobalTrace global) throws IOException {
         checkWritable();
-        if (globalWritten) throw new IllegalStateException("global trace already written");
+        if (this.global != null) throw new IllegalStateException("global trace already written");
         if (!global.ranks().isEmpty() && global.ranks().max() >= worldSize)
             throw new IllegalArgumentException("global trace names rank " + global.ranks().max() + " of a " + worldSize + "-rank job");
+        String shapeProblem = GlobalRules.shapeProblem(global);
+        if (shapeProblem != null) throw new IllegalArgumentException(shapeProblem);
+        if (siteCount >= 0) {
+            String siteProblem = GlobalRules.sitesProblem(global, siteCount);
+            if (siteProblem != null) throw new IllegalArgumentException(siteProblem);
+        }
+        // As the reader: an empty table (every call straight from its site) explains the global trace's stacks.
+        if (callPaths != null && !callPaths.isEmpty()) {
+            String stackProblem = GlobalRules.stacksProblem(global, callPaths);
+            if (stackProblem != null) throw new IllegalArgumentException(stackProblem);
+        }
         writeSection(SectionKind.GLOBAL, global);
-        globalWritten = true;
+        this.global = global;
     }
 
     /** Appends the MARKERS section: mode chameleon's clustering history. At most once per file. */
@@ -170,6 +188,7 @@ public final class TraceWriter implements Closeable {
         if (problem == null && siteCount >= 0) problem = TraceRules.callPathSitesProblem(paths, siteCount);
         Map<Long, CallPath> bySignature = problem == null ? TraceRules.bySignature(paths) : null;
         if (problem == null) problem = stackUses.problem(bySignature);
+        if (problem == null && global != null && !paths.isEmpty()) problem = GlobalRules.stacksProblem(global, bySignature);
         if (problem != null) throw new IllegalArgumentException(problem);
         List<CallPath> copy = List.copyOf(paths);
         writeSection(SectionKind.CALL_PATHS, new CallPathTable(copy));

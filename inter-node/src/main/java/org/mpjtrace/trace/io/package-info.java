@@ -19,7 +19,8 @@
  *   s+9        n bytes  body: LZ4 blocks, back to back, filling the body exactly
  *
  * LZ4 block (inside a body)
- *   +0         int32    raw length r, 1 .. 1 MiB (the reader allocates no more than this per block)
+ *   +0         int32    raw length r, 1 .. 1 MiB (the reader allocates no more than this per block) and at
+ *                       most 255 p (the most raw bytes LZ4 can give per packed byte)
  *   +4         int32    packed length p, 1 .. bytes left in the body
  *   +8         p bytes  one LZ4 block (raw format), decompressed with the safe decompressor to exactly r bytes
  *
@@ -51,7 +52,8 @@
  *                         signature is its call site's own (CallSite.stackSignature).
  *   GLOBAL  GlobalTrace   mode full and the clustering modes: the loop-compressed trace of all ranks, at most once,
  *                         required in those modes (layout in serial.GlobalTraceSerializer); every call site it names
- *                         must be in the site table. In mode full the RANK sections hold each rank's
+ *                         must be in the site table and, when the call-path table is not empty, every stack
+ *                         signature in it, naming the event's own site. In mode full the RANK sections hold each rank's
  *                         tables and statistics, and its events only when the dump was kept (keepDump).
  *   MARKERS MarkerLog     the clustering modes (chameleon, acurdion, reference): at most once, required
  *                         in those modes: the
@@ -74,8 +76,15 @@
  * </pre>
  *
  * <p>Readers check all of it (magic, version, header bounds against the size, checksum, block lengths,
- * decoded lengths, decoding, then the trace's own rules in {@link org.mpjtrace.trace.io.rules.TraceRules}) and
- * report the first problem as a one-line {@link org.mpjtrace.trace.io.TraceFormatException}.
+ * decoded lengths, decoding, then the trace's own rules in {@link org.mpjtrace.trace.io.rules.TraceRules}
+ * and {@link org.mpjtrace.trace.io.rules.GlobalRules}) and report the first problem as a one-line
+ * {@link org.mpjtrace.trace.io.TraceFormatException}. Every count and length read from a file is checked
+ * before anything is allocated for it: against the decoded bytes left (at least the fewest bytes one
+ * element takes for each), which the LZ4 ratio bounds by 255 times the file, and against a maximum where
+ * the format has one (1 MiB per block, 1 MiB per string, 2^20 ranks per job, nesting 200 deep).
+ * A global trace must also have the shape its expansion for a rank needs (GlobalRules.shapeProblem):
+ * a value in every value sequence, loop counts of at least 1, and every rank of a loop running
+ * something in its body.
  *
  * <p>The package keeps the entry points (TraceReader, TraceWriter, PayloadCodec, GlobalCodec) and what
  * assembles and checks a file from its sections; its subpackages, each used only from here and below,

@@ -194,7 +194,7 @@ class CorruptTraceFileTest {
             out.writeVarInt(TraceKryo.JOB_META, true);
             out.writeVarInt(Integer.MAX_VALUE, true);
         });
-        TraceSamples.assertContains(failure(string.toByteArray()), "corrupt section 0 (META) at offset 12: string byte count 2147483646");
+        TraceSamples.assertContains(failure(string.toByteArray()), "corrupt section 0 (META) at offset 12: string of 2147483646 bytes, over the 1048576 allowed");
 
         FileForge sites = new FileForge().section(SectionKind.META, TraceSamples.meta(3)).raw(SectionKind.SITES.code, out -> {
             out.writeVarInt(TraceKryo.SITE_TABLE, true);

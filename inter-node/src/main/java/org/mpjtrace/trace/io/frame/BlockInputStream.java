@@ -11,7 +11,9 @@ import org.mpjtrace.trace.io.value.CorruptDataException;
 /**
  * The raw bytes of a section body's LZ4 blocks, decompressed one block at a time. The block headers
  * are all checked up front, which also gives the total raw length, so decoders can refuse a count
- * that promises more data than there is before allocating for it.
+ * that promises more data than there is before allocating for it. A raw length is believed only up to
+ * what its packed bytes can give ({@link Layout#MAX_LZ4_RATIO}), so that total is at most 255 times the
+ * body whatever the headers say; each block is checked to give exactly its raw length when it is read.
  */
 public final class BlockInputStream extends InputStream {
     // Safe decompressor: it never reads or writes outside the arrays it is given, whatever the input.
@@ -42,6 +44,9 @@ public final class BlockInputStream extends InputStream {
                 throw corrupt(p, "declares " + rawLen + " raw bytes (allowed: 1 to " + Layout.MAX_BLOCK_RAW + ")");
             if (packedLen < 1 || packedLen > left)
                 throw corrupt(p, "declares " + packedLen + " packed bytes, " + left + " left in the section");
+            if (rawLen > (long) Layout.MAX_LZ4_RATIO * packedLen)
+                throw corrupt(p, "declares " + rawLen + " raw bytes from " + packedLen + " packed bytes (LZ4 gives at most "
+                        + Layout.MAX_LZ4_RATIO + " per packed byte)");
             total += rawLen;
             p += Layout.BLOCK_HEADER_BYTES + packedLen;
         }

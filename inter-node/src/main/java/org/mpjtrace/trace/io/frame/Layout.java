@@ -21,6 +21,13 @@ public final class Layout {
      * is far beyond LZ4's 64 KiB window, so larger blocks would not compress better.
      */
     public static final int MAX_BLOCK_RAW = 1 << 20;
+    /**
+     * Most raw bytes one packed byte of an LZ4 block can stand for: a match's length grows by at most 255
+     * per extra length byte, and every other byte of a block stands for less. A block declaring more raw
+     * bytes than this many times its packed ones cannot decompress to them, so the raw total a reader
+     * bounds counts with never exceeds 255 times the file.
+     */
+    public static final int MAX_LZ4_RATIO = 255;
 
     private Layout() {}
 }

@@ -23,12 +23,24 @@ import org.mpjtrace.trace.RankTrace;
  */
 public final class TraceRules {
 
+    /**
+     * Most ranks a job may have: far beyond any MPJ Express job, and small enough that what the commands do
+     * once per rank of the world (compare, the statistics) stays quick whatever a file says.
+     */
+    public static final int MAX_WORLD_SIZE = 1 << 20;
+
     private TraceRules() {}
 
     public static String metaProblem(JobMeta meta) {
         if (meta == null) return "no job metadata";
-        if (meta.worldSize() < 1) return "world size " + meta.worldSize() + " is not positive";
         if (meta.ending() == null || meta.ending().isEmpty()) return "no job ending";
+        return worldSizeProblem(meta.worldSize());
+    }
+
+    /** A world size of at least 1 and at most {@link #MAX_WORLD_SIZE}, or the problem with it. */
+    public static String worldSizeProblem(int worldSize) {
+        if (worldSize < 1) return "world size " + worldSize + " is not positive";
+        if (worldSize > MAX_WORLD_SIZE) return "world size " + worldSize + " is over the " + MAX_WORLD_SIZE + " ranks a trace may have";
         return null;
     }
 

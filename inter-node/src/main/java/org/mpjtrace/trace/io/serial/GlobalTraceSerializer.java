@@ -15,6 +15,7 @@ import org.mpjtrace.trace.global.GlobalEvent;
 import org.mpjtrace.trace.global.GlobalLoop;
 import org.mpjtrace.trace.global.GlobalNode;
 import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.io.rules.TraceRules;
 import org.mpjtrace.trace.io.value.CorruptDataException;
 import org.mpjtrace.trace.io.value.Counts;
 import org.mpjtrace.trace.io.value.RankSetIo;
@@ -58,7 +59,8 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     @Override
     public GlobalTrace read(Kryo kryo, Input in, Class<? extends GlobalTrace> type) {
         int world = in.readVarInt(true);
-        if (world < 1) throw new CorruptDataException("global trace of " + world + " ranks");
+        String worldProblem = TraceRules.worldSizeProblem(world);
+        if (worldProblem != null) throw new CorruptDataException("global trace: " + worldProblem);
         RankSet all = RankSetIo.read(in, world);
         long mergeNanos = in.readVarLong(true);
         if (mergeNanos < 0) throw new CorruptDataException("negative merge time");

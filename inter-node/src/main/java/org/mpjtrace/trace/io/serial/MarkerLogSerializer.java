@@ -14,6 +14,7 @@ import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.io.rules.TraceRules;
 import org.mpjtrace.trace.io.value.CorruptDataException;
 import org.mpjtrace.trace.io.value.Counts;
 import org.mpjtrace.trace.io.value.RankSetIo;
@@ -67,7 +68,8 @@ public final class MarkerLogSerializer extends Serializer<MarkerLog> {
     @Override
     public MarkerLog read(Kryo kryo, Input in, Class<? extends MarkerLog> type) {
         int size = in.readVarInt(true);
-        if (size < 1) throw new CorruptDataException("marker log of " + size + " ranks");
+        String worldProblem = TraceRules.worldSizeProblem(size);
+        if (worldProblem != null) throw new CorruptDataException("marker log: " + worldProblem);
         boolean finished = in.readBoolean();
         int n = Counts.read(in, 3, "clustering");
         List<Clustering> clusterings = new ArrayList<>(n);
