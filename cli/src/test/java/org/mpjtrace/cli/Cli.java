@@ -2,6 +2,7 @@ package org.mpjtrace.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import org.junit.jupiter.api.Assertions;
 import picocli.CommandLine;
 
 /** Runs the mpjtrace command in-process with captured output. */
@@ -33,6 +34,24 @@ final class Cli {
         cl.setErr(new PrintWriter(err, true));
         int code = cl.execute(args);
         return new Cli(code, out.toString(), err.toString());
+    }
+
+    /**
+     * {@code run OPTIONS -cp app.jar Main} is refused before any job starts: exit 2, one line on stderr
+     * containing {@code mustContain}, nothing on stdout.
+     */
+    static void assertRunRefused(String mustContain, String... options) {
+        String[] args = new String[options.length + 4];
+        args[0] = "run";
+        System.arraycopy(options, 0, args, 1, options.length);
+        args[options.length + 1] = "-cp";
+        args[options.length + 2] = "app.jar";
+        args[options.length + 3] = "Main";
+        Cli c = run(args);
+        Assertions.assertEquals(2, c.code, c.toString());
+        Assertions.assertEquals(1, c.errLines(), c.toString());
+        Assertions.assertTrue(c.err.startsWith("mpjtrace: ") && c.err.contains(mustContain), c.err);
+        Assertions.assertEquals("", c.out, "no job was started");
     }
 
     /** The lines of stderr. */

@@ -1,8 +1,5 @@
 package org.mpjtrace.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -17,41 +14,27 @@ class RunAgentOptionsTest {
     @TempDir
     Path dir;
 
-    private static void assertRefused(String mustContain, String... options) {
-        String[] args = new String[options.length + 4];
-        args[0] = "run";
-        System.arraycopy(options, 0, args, 1, options.length);
-        args[options.length + 1] = "-cp";
-        args[options.length + 2] = "app.jar";
-        args[options.length + 3] = "Main";
-        Cli c = Cli.run(args);
-        assertEquals(2, c.code, c.toString());
-        assertEquals(1, c.errLines(), c.toString());
-        assertTrue(c.err.startsWith("mpjtrace: ") && c.err.contains(mustContain), c.err);
-        assertTrue(!c.err.contains("running") && c.out.isEmpty(), "no job was started: " + c);
-    }
-
     @Test
     void valuesTheAgentWouldRefuseAreRefusedBeforeTheJob() {
-        assertRefused("--agent-opts: bad value for agent key 'stackDepth': '99' (expected 0 to 16)", "--agent-opts", "stackDepth=99");
-        assertRefused("--agent-opts: bad value for agent key 'ringSize': '100' (expected a power of two from 64 to 1048576)",
+        Cli.assertRunRefused("--agent-opts: bad value for agent key 'stackDepth': '99' (expected 0 to 16)", "--agent-opts", "stackDepth=99");
+        Cli.assertRunRefused("--agent-opts: bad value for agent key 'ringSize': '100' (expected a power of two from 64 to 1048576)",
                 "--agent-opts", "ringSize=100");
-        assertRefused("--agent-opts: unknown agent key 'stackdepth'", "--agent-opts", "stackdepth=2");
-        assertRefused("--agent-opts: bad value for agent key 'keepDump': only mode full", "--agent-opts", "keepDump=true");
+        Cli.assertRunRefused("--agent-opts: unknown agent key 'stackdepth'", "--agent-opts", "stackdepth=2");
+        Cli.assertRunRefused("--agent-opts: bad value for agent key 'keepDump': only mode full", "--agent-opts", "keepDump=true");
     }
 
     @Test
     void aConfigFileIsReadAndCheckedLikeTheAgentWould() throws Exception {
         Path missing = dir.resolve("missing.conf");
-        assertRefused("--agent-opts: bad value for agent key 'config': cannot read '" + missing + "'", "--agent-opts", "config=" + missing);
+        Cli.assertRunRefused("--agent-opts: bad value for agent key 'config': cannot read '" + missing + "'", "--agent-opts", "config=" + missing);
         Path bad = Files.writeString(dir.resolve("bad.conf"), "stackDepth=-1\n");
-        assertRefused("--agent-opts: bad value for agent key 'stackDepth': '-1'", "--agent-opts", "config=" + bad);
+        Cli.assertRunRefused("--agent-opts: bad value for agent key 'stackDepth': '-1'", "--agent-opts", "config=" + bad);
     }
 
     @Test
     void anOutputPathNoTraceCanBeWrittenAtIsRefusedBeforeTheJob() throws Exception {
-        assertRefused("/nonexistent/dir/x.mpjt: no such directory /nonexistent/dir", "-o", "/nonexistent/dir/x.mpjt");
+        Cli.assertRunRefused("/nonexistent/dir/x.mpjt: no such directory /nonexistent/dir", "-o", "/nonexistent/dir/x.mpjt");
         Path folder = Files.createDirectory(dir.resolve("t.mpjt"));
-        assertRefused(folder + " is a directory", "-o", folder.toString());
+        Cli.assertRunRefused(folder + " is a directory", "-o", folder.toString());
     }
 }

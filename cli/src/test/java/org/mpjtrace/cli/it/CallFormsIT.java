@@ -1,10 +1,9 @@
 package org.mpjtrace.cli.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;import java.nio.file.Path;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -63,7 +62,7 @@ class CallFormsIT {
         assertEquals(CallLists.allLinesSorted(plain.out()),
                 CallLists.allLinesSorted(traced.out()).stream().filter(l -> !l.startsWith("mpjtrace:")).toList(),
                 "the program's output is unchanged (MPJ's multicore starter prints the ranks' stderr, the report's line, with it)");
-        assertEquals(List.of("mpjtrace: org.mpjtrace.examples.CallForms.main:" + line("reflective.invoke(")
+        assertEquals(List.of("mpjtrace: org.mpjtrace.examples.CallForms.main:" + ExampleSource.lineStarting("CallForms", "reflective.invoke(")
                         + " calls mpi.Intracomm.Allreduce through reflection; calls made that way are not traced"),
                 traced.tracerLines().stream().filter(l -> !l.startsWith("mpjtrace: running") && !l.startsWith("mpjtrace: trace written")).toList(),
                 "one line for the one reflective call site, whatever the rank count");
@@ -75,7 +74,7 @@ class CallFormsIT {
         TraceFile trace = traced.result().trace();
         for (RankTrace r : trace.ranks()) {
             assertEquals(expected, calls(r), "rank " + r.rank() + ": forms 1-8 and 10 in order, Finalize by method reference; 9 is reflection");
-            int catchLine = line("MPI.COMM_WORLD.Barrier();");
+            int catchLine = ExampleSource.lineOf("CallForms", "MPI.COMM_WORLD.Barrier();");
             CallSite catchBarrier = trace.sites().stream().filter(s -> s.methodName().equals("main") && s.line() == catchLine)
                     .findFirst().orElseThrow();
             List<String> own = List.of("main:" + catchLine);
@@ -83,18 +82,4 @@ class CallFormsIT {
         }
     }
 
-    /** The line of CallForms.java whose code (trimmed) starts with {@code code}; it must be the only one. */
-    private static int line(String code) throws IOException {
-        Path source = Path.of(System.getProperty("mpjtrace.home"), "examples", "src", "main", "java", "org", "mpjtrace", "examples",
-                "CallForms.java");
-        List<String> lines = Files.readAllLines(source);
-        int found = -1;
-        for (int i = 0; i < lines.size(); i++) {
-            if (!lines.get(i).trim().startsWith(code)) continue;
-            assertEquals(-1, found, "'" + code + "' starts one line of " + source);
-            found = i + 1;
-        }
-        assertTrue(found > 0, "'" + code + "' not in " + source);
-        return found;
-    }
 }

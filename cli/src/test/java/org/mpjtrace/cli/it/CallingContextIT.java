@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,17 +41,7 @@ class CallingContextIT {
 
     /** The line of TwoCallers.java whose code (trimmed) is exactly {@code code}. */
     private static int line(String code) throws IOException {
-        Path source = Path.of(System.getProperty("mpjtrace.home"), "examples", "src", "main", "java", "org", "mpjtrace", "examples",
-                "TwoCallers.java");
-        List<String> lines = Files.readAllLines(source);
-        int found = -1;
-        for (int i = 0; i < lines.size(); i++) {
-            if (!lines.get(i).trim().equals(code)) continue;
-            assertEquals(-1, found, "'" + code + "' appears once in " + source);
-            found = i + 1;
-        }
-        assertTrue(found > 0, "'" + code + "' not in " + source);
-        return found;
+        return ExampleSource.lineOf("TwoCallers", code);
     }
 
     private static CallSite mpjSite(TraceFile trace, String method, String api) {
