@@ -45,7 +45,7 @@ public final class Main implements Callable<Integer> {
         return ExitCodes.BAD_INPUT;
     }
 
-    /** Prints "mpjtrace 0.1.0" for --version on every command. */
+    /** Prints "mpjtrace 0.1.0 (abc1234)" for --version on every command: the release and the build's commit. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {

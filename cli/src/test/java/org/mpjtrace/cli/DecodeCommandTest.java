@@ -39,7 +39,7 @@ class DecodeCommandTest {
         assertTrue(c.out.contains("mode:           dump"), c.out);
         assertTrue(c.out.contains("device:         multicore"), c.out);
         assertTrue(c.out.contains("ranks:          2"), c.out);
-        assertTrue(c.out.contains("tracer version: 0.1.0"), c.out);
+        assertTrue(c.out.contains("tracer version: 0.1.0"), c.out); // as the test trace says
         assertTrue(c.out.contains("agent options:  mode=dump,output=/tmp/x.mpjt"), c.out);
         assertTrue(c.out.contains("started:        "), c.out);
         assertTrue(c.out.contains("rank 0 on node0: 13 events"), c.out);
