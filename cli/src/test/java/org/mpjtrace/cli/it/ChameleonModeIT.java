@@ -106,16 +106,15 @@ class ChameleonModeIT {
     }
 
     @Test
-    void aLeadsOwnComputeIsSpreadOverItsClusterAsInAFullTrace() {
-        // Rank 0 alone computes 20 ms before each step's first call, the other 7 ranks nothing: 2.5 ms a rank.
+    void aLeadsOwnComputeIsSpreadOverItsCluster() {
+        // Rank 0 alone computes 20 ms before each step's first call, the other 7 ranks nothing: 2.5 ms a rank
+        // and step at least (Compute never returns early), whatever the load adds. Without calibration the
+        // trace would hold its lead's time for every rank: 20 ms or more if rank 0 leads, next to nothing if
+        // another rank does. The bounds tell those apart and leave a busy machine 12 ms a step of slack.
         List<String> args = List.of("steps=20", "phase=5", "root=20000");
         TraceFile clustered = chameleon(dir, "PhaseChange", 8, "marker=site:PhaseChange.main,callFrequency=2", args).result().trace();
-        MpjJobs.Run fullRun = MpjJobs.run("PhaseChange", 8, "multicore", null, dir.resolve("PhaseChange.full.mpjt"), "full", "", args);
-        MpjJobs.assertSucceeded(fullRun);
-        double full = stepComputeMillis(fullRun.result().trace()), chameleon = stepComputeMillis(clustered);
-        assertTrue(full > 2 && full < 4, "full: " + full + " ms a step, the mean over the ranks");
-        // Without calibration the trace would hold its lead's time for every rank: 20 ms if rank 0 leads, else next to nothing.
-        assertEquals(full, chameleon, 1, "chameleon against full, ms of compute a step");
+        double chameleon = stepComputeMillis(clustered);
+        assertTrue(chameleon >= 2.4 && chameleon < 15, "chameleon: " + chameleon + " ms a step, the mean over the ranks");
     }
 
     /** Mean compute before a step's first call (Sendrecv or Allreduce), over every rank's calls, in ms. */
