@@ -31,9 +31,22 @@ final class AgentStartup {
         }
         try {
             Tracer tracer = Tracer.install(config);
-            inst.addTransformer(new MpjCallSiteTransformer(tracer.sites(), config.stackDepth), false);
+            MpjCallSiteTransformer transformer = new MpjCallSiteTransformer(tracer.sites(), config.stackDepth);
+            inst.addTransformer(transformer, false);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> reportIfNothingRecorded(tracer, transformer.log()), "mpjtrace-report"));
         } catch (Throwable t) {
             TracerLog.line("could not start (" + TracerLog.describe(t) + "); the program runs untraced");
+        }
+    }
+
+    /** A JVM that ran MPJ and recorded no MPI.Init writes no trace: say so and why, rather than nothing. */
+    private static void reportIfNothingRecorded(Tracer tracer, RewriteLog log) {
+        try {
+            if (!tracer.ranks().isEmpty()) return;
+            String why = log.whyNothingRecorded();
+            if (why != null) TracerLog.line(why);
+        } catch (Throwable t) {
+            // At exit, with nothing recorded: nothing more to lose.
         }
     }
 }

@@ -12,9 +12,9 @@ import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * Reads every class of a class path (folders and jars) into a {@link CallGraph}, skipping the packages
- * the agent never rewrites by name alone, so MPJ's jars on a rank's class path cost a listing, not a
- * parse. What cannot be read (a missing entry, a damaged jar or class) is skipped: its classes are then
+ * Reads every class of a class path (folders and jars) into a {@link CallGraph}, skipping MPJ Express's
+ * jars ({@link MpjOrigin}) and the packages the agent never rewrites, so MPJ's jars on a rank's class
+ * path cost nothing. What cannot be read (a missing entry, a damaged jar or class) is skipped: its classes are then
  * not "scanned", and calls inside them carry no calling context. Class-Path attributes of jar manifests
  * and multi-release versions are not followed.
  */
@@ -23,9 +23,10 @@ final class ClassPathScanner {
 
     private ClassPathScanner() {}
 
-    static Reach scan(List<Path> entries) {
+    static Reach scan(List<Path> entries, MpjOrigin origin) {
         CallGraph graph = new CallGraph();
         for (Path entry : entries) {
+            if (origin.isMpjJar(entry)) continue;
             try {
                 if (Files.isDirectory(entry)) scanFolder(entry, graph);
                 else if (Files.isRegularFile(entry)) scanJar(entry, graph);
@@ -62,7 +63,7 @@ final class ClassPathScanner {
         }
     }
 
-    /** Application class files: not MPJ's, the JDK's or ours, not module or jar metadata. */
+    /** Application class files: not the JDK's or ours, not module or jar metadata. */
     private static boolean wanted(String path) {
         if (!path.endsWith(CLASS) || path.startsWith("META-INF/") || path.endsWith("module-info.class")) return false;
         return !ExcludedPackages.excluded(path.substring(0, path.length() - CLASS.length()));

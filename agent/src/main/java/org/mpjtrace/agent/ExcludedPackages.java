@@ -1,13 +1,13 @@
 package org.mpjtrace.agent;
 
 /**
- * Classes the agent never rewrites nor scans: MPJ's own (MPJ calls its own public methods: Sendrecv
- * calls Isend, Finalize calls Barrier...), the JDK, and the tracer. In multicore mode they share the
- * application's class loader, so they are told apart by package.
+ * Classes the agent never rewrites nor scans by their package: the JDK, the tracer and log4j (which MPJ
+ * brings). MPJ Express's own classes (MPJ calls its own public methods: Sendrecv calls Isend, Finalize
+ * calls Barrier...) are told apart by where they come from ({@link MpjOrigin}), so that an application
+ * package named {@code mpi.something} is traced.
  */
 final class ExcludedPackages {
     private static final String[] PREFIXES = {
-        "mpi/", "mpjdev/", "mpjbuf/", "xdev/", "runtime/", "smpdev/", "niodev/", "mxdev/", "hybdev/",
         // The tracer's own packages (org.mpjtrace.examples are applications like any other).
         "org/mpjtrace/agent/", "org/mpjtrace/runtime/", "org/mpjtrace/trace/", "org/mpjtrace/signatures/",
         "org/mpjtrace/shaded/", "org/mpjtrace/cli/",

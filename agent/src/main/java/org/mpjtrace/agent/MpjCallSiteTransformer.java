@@ -11,8 +11,8 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Rewrites the MPJ call sites of application classes as they load and, with calling context (agent key
- * stackDepth above 0), wraps their calls to methods that can reach MPJ. Never MPJ's own classes, the
- * JDK, or the tracer ({@link ExcludedPackages}). Which methods can reach MPJ comes from a scan of the
+ * stackDepth above 0), wraps their calls to methods that can reach MPJ. Never MPJ's own classes (told by
+ * their jar, {@link MpjOrigin}), the JDK, or the tracer ({@link ExcludedPackages}). Which methods can reach MPJ comes from a scan of the
  * class's loader's class path ({@link ReachCache}); a class that scan did not see gets its MPJ calls
  * rewritten but none of its calls wrapped. A class that cannot be rewritten loads unchanged, with one
  * line on stderr.
@@ -20,7 +20,9 @@ import org.objectweb.asm.Opcodes;
 final class MpjCallSiteTransformer implements ClassFileTransformer {
     private final SiteRegistry sites;
     private final boolean context;
-    private final ReachCache reaches = new ReachCache();
+    private final MpjOrigin origin;
+    private final ReachCache reaches;
+    private final RewriteLog log = new RewriteLog();
 
     /** Without calling context. */
     MpjCallSiteTransformer(SiteRegistry sites) {
@@ -28,8 +30,19 @@ final class MpjCallSiteTransformer implements ClassFileTransformer {
     }
 
     MpjCallSiteTransformer(SiteRegistry sites, int stackDepth) {
+        this(sites, stackDepth, MpjOrigin.ofEnvironment());
+    }
+
+    MpjCallSiteTransformer(SiteRegistry sites, int stackDepth, MpjOrigin origin) {
         this.sites = sites;
         this.context = stackDepth > 0;
+        this.origin = origin;
+        this.reaches = new ReachCache(origin);
+    }
+
+    /** What this transformer did, for the report of a JVM that used MPJ and recorded nothing. */
+    RewriteLog log() {
+        return log;
     }
 
     @Override
@@ -37,13 +50,20 @@ final class MpjCallSiteTransformer implements ClassFileTransformer {
         if (loader == null || className == null || redefined != null || ExcludedPackages.excluded(className)) return null;
         Reach reach = Reach.NONE;
         try {
+            if (origin.isMpj(className, domain)) {
+                if (className.equals("mpi/MPI")) log.mpjLoaded();
+                return null;
+            }
             if (context) reach = reaches.forLoader(loader);
             if (!reach.scanned(className)) reach = Reach.NONE;
             if (!reach.needsRewrite(className) && !mentionsMpi(bytes)) return null;
-            return rewrite(bytes, reach);
+            byte[] rewritten = rewrite(bytes, reach);
+            if (rewritten != null) log.rewrote(className);
+            return rewritten;
         } catch (Throwable t) {
             if (reach != Reach.NONE) return withoutContext(className, bytes, t);
             TracerLog.line("could not instrument " + className.replace('/', '.') + " (" + TracerLog.describe(t) + "); its MPJ calls are not traced");
+            log.failed(className);
             return null;
         }
     }

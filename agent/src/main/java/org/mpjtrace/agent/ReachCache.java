@@ -23,13 +23,18 @@ import java.util.WeakHashMap;
 final class ReachCache {
     private final Map<ClassLoader, Reach> byLoader = new WeakHashMap<>();
     private final Map<List<Path>, Reach> byClassPath = new HashMap<>();
+    private final MpjOrigin origin;
+
+    ReachCache(MpjOrigin origin) {
+        this.origin = origin;
+    }
 
     /** Blocks while the first caller scans: other ranks' loaders wait for the same result rather than scan too. */
     synchronized Reach forLoader(ClassLoader loader) {
         Reach reach = byLoader.get(loader);
         if (reach == null) {
             List<Path> path = classPath(loader);
-            reach = path == null ? Reach.NONE : byClassPath.computeIfAbsent(path, ClassPathScanner::scan);
+            reach = path == null ? Reach.NONE : byClassPath.computeIfAbsent(path, p -> ClassPathScanner.scan(p, origin));
             byLoader.put(loader, reach);
         }
         return reach;

@@ -22,6 +22,8 @@ import org.mpjtrace.samples.ContextSample;
 
 /** Scanning class paths (folders and jars) and sharing the result between loaders of one path. */
 class ClassPathScanTest {
+    private static final MpjOrigin NO_MPJ_HOME = new MpjOrigin(null);
+
     private static final String SAMPLE = "org/mpjtrace/samples/ContextSample";
 
     @TempDir
@@ -48,7 +50,7 @@ class ClassPathScanTest {
     @Test
     void foldersAndJarsAreScanned() throws Exception {
         for (Path entry : List.of(folderWithSample(), jar("app.jar", SAMPLE + ".class"))) {
-            Reach reach = ClassPathScanner.scan(List.of(entry));
+            Reach reach = ClassPathScanner.scan(List.of(entry), NO_MPJ_HOME);
             assertTrue(reach.scanned(SAMPLE), entry.toString());
             assertTrue(reach.reaches("viaB", "()I"), entry.toString());
         }
@@ -61,16 +63,27 @@ class ClassPathScanTest {
         Path junk = dir.resolve("junk").resolve("org/x/Junk.class");
         Files.createDirectories(junk.getParent());
         Files.write(junk, new byte[] {1, 2, 3});
-        Reach reach = ClassPathScanner.scan(List.of(jar("mpj.jar", "mpi/Sample.class"), dir.resolve("nothing-here"), damaged,
-                dir.resolve("junk")));
-        assertEquals(0, reach.scannedClasses(), "an MPJ package is skipped by name, whatever the class inside");
+        Reach reach = ClassPathScanner.scan(List.of(jar("mpj.jar", "mpi/Sample.class"), jar("mpjdev-0.44.jar", "mpjdev/Sample.class"),
+                dir.resolve("nothing-here"), damaged, dir.resolve("junk")), NO_MPJ_HOME);
+        assertEquals(0, reach.scannedClasses(), "MPJ's jars are skipped by name, whatever the classes inside");
         assertEquals(0, reach.reachingMethods());
+    }
+
+    @Test
+    void anApplicationPackageNamedMpiIsScannedAndMpjHomesJarsAreNot() throws Exception {
+        Path app = jar("app.jar", "mpi/apps/Sample.class");
+        assertEquals(1, ClassPathScanner.scan(List.of(app), NO_MPJ_HOME).scannedClasses(), "an application jar, whatever its packages");
+        Path lib = Files.createDirectories(dir.resolve("mpj").resolve("lib"));
+        Path renamed = Files.move(jar("site-build.jar", "mpi/Sample.class"), lib.resolve("site-build.jar"));
+        assertEquals(0, ClassPathScanner.scan(List.of(renamed), new MpjOrigin(dir.resolve("mpj").toString())).scannedClasses(),
+                "any jar in MPJ_HOME/lib is MPJ's");
+        assertEquals(1, ClassPathScanner.scan(List.of(renamed), NO_MPJ_HOME).scannedClasses());
     }
 
     @Test
     void loadersOverTheSameClassPathShareOneScan() throws Exception {
         URL[] urls = {folderWithSample().toUri().toURL(), dir.resolve("absent.jar").toUri().toURL()};
-        ReachCache cache = new ReachCache();
+        ReachCache cache = new ReachCache(NO_MPJ_HOME);
         try (URLClassLoader rank0 = new URLClassLoader(urls, null); URLClassLoader rank1 = new URLClassLoader(urls, null);
              URLClassLoader other = new URLClassLoader(new URL[] {jar("other.jar", SAMPLE + ".class").toUri().toURL()}, null)) {
             Reach r0 = cache.forLoader(rank0);

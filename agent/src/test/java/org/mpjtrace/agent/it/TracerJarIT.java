@@ -178,4 +178,19 @@ class TracerJarIT {
         assertEquals("hello", new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip());
         assertEquals("", new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
     }
+
+    @Test
+    void aJvmThatRanMpjAndRecordedNoInitSaysSoAndWhy() throws Exception {
+        Path classes = Path.of(System.getProperty("test.classes"));
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-javaagent:" + JAR + "=mode=dump", "-cp", classes + java.io.File.pathSeparator + MPJ, LoadsMpjOnly.class.getName())
+                .start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), err);
+        assertEquals("loaded", out.strip());
+        assertEquals("mpjtrace: MPJ Express ran in this JVM but no MPI.Init was recorded, so no trace is written: no class calling MPJ was"
+                + " rewritten (classes loaded before the agent started, or calling MPJ only through reflection, are not)", err.strip());
+    }
 }

@@ -82,4 +82,14 @@ class CallFormsIT {
         }
     }
 
+
+    @Test
+    void anApplicationInAPackageNamedMpiIsTracedLikeAnyOther() {
+        // mpi.apps.ShiftLeft: the agent told MPJ Express's classes by the name prefix mpi/ and skipped it,
+        // so the job ran untraced and run ended "no trace file was written".
+        MpjJobs.Run run = MpjJobs.run("mpi.apps.ShiftLeft", 4, "multicore", null, dir.resolve("shift.mpjt"), "dump", "",
+                List.of("steps=3", "--calls"));
+        MpjJobs.assertSucceeded(run);
+        assertEquals(CallLists.printed(run.out()), CallLists.traced(run.result().trace()), "decoded calls differ from the program's own");
+    }
 }

@@ -68,7 +68,7 @@ final class MpjJobs {
                            List<String> args, ByteArrayOutputStream out) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         StringWriter messages = new StringWriter();
-        JobRequest req = JobRequest.of(examplesJar().toString(), PACKAGE + example, args)
+        JobRequest req = JobRequest.of(examplesJar().toString(), example.contains(".") ? example : PACKAGE + example, args)
                 .withRanks(ranks).withDevice(device).withMachines(machines)
                 .withTrace(trace != null).withOutput(trace).withMode(mode).withAgentOptions(agentOptions);
         JobResult result = new JobLauncher(Installation.fromEnvironment(), new PrintWriter(messages, true))
