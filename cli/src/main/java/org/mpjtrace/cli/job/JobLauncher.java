@@ -83,23 +83,25 @@ public final class JobLauncher {
         Path traceFile = null;
         String agentArg = null;
         try {
+            // What the user wrote is checked before the installation, so a mistake is named first.
             check(req);
-            mpjHome = installation.mpjHome();
-            starterJar = installation.starterJar();
-            if (req.machines() != null) {
-                machines = dir.resolve(req.machines()).normalize();
-                if (!Files.isRegularFile(machines)) throw new BadInputException(req.machines() + ": no such machines file");
-            }
+            String agentOptions = null;
             if (req.trace()) {
                 traceFile = dir.resolve(req.outputOrDefault()).normalize();
                 if (traceFile.toString().contains(","))
                     throw new BadInputException(req.outputOrDefault() + ": the trace path may not contain ',' (it separates agent options)");
                 String outputProblem = OutputPath.problem(traceFile);
                 if (outputProblem != null) throw new BadInputException(req.outputOrDefault() + ": " + outputProblem);
-                String agentOptions = StarterCommand.agentOptions(req.mode(), traceFile, extraAgentOptions(req));
+                agentOptions = StarterCommand.agentOptions(req.mode(), traceFile, extraAgentOptions(req));
                 checkAgentOptions(agentOptions, dir);
-                agentArg = StarterCommand.agentArg(installation.tracerJar(), agentOptions);
             }
+            if (req.machines() != null) {
+                machines = dir.resolve(req.machines()).normalize();
+                if (!Files.isRegularFile(machines)) throw new BadInputException(req.machines() + ": no such machines file");
+            }
+            mpjHome = installation.mpjHome();
+            starterJar = installation.starterJar();
+            if (agentOptions != null) agentArg = StarterCommand.agentArg(installation.tracerJar(), agentOptions);
             if (req.device().equals(JobRequest.NIODEV) && machines == null) installation.daemonJar();
         } catch (BadInputException e) {
             say(e.getMessage());
