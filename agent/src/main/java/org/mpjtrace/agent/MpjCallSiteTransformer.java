@@ -74,9 +74,11 @@ final class MpjCallSiteTransformer implements ClassFileTransformer {
         try {
             byte[] rewritten = rewrite(bytes, Reach.NONE);
             TracerLog.line("could not add calling context to " + name + " (" + TracerLog.describe(why) + "); its MPJ calls are traced without it");
+            if (rewritten != null) log.rewrote(className);
             return rewritten;
         } catch (Throwable t) {
             TracerLog.line("could not instrument " + name + " (" + TracerLog.describe(t) + "); its MPJ calls are not traced");
+            log.failed(className);
             return null;
         }
     }

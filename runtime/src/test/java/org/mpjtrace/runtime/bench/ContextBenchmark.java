@@ -18,8 +18,8 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * What calling context adds to rewritten code: the push and pop around every application call that can
- * reach MPJ, alone and around an MPJ call made in the called method (the common shape: a helper that
- * sends), at stackDepth 3 with five wrapped calls already in progress. And, for comparison, the
+ * reach MPJ, alone, with the entry mark of a method that has exception handlers, and around an MPJ call
+ * made in the called method (the common shape: a helper that sends), at stackDepth 3 with five wrapped calls already in progress. And, for comparison, the
  * alternative not taken: asking a StackWalker for the nearest frames at the MPJ call.
  *
  * <p>Run: see docs/benchmarks.md.
@@ -44,6 +44,18 @@ public class ContextBenchmark {
     public void pushPop() {
         int d = Context.push(CALLER);
         Context.pop(d);
+    }
+
+    /**
+     * A wrapped call in a method with exception handlers: the entry's mark (one more ThreadLocal lookup per
+     * invocation of such a method, so its handlers can pop back to it), then push and pop.
+     */
+    @Benchmark
+    public int markPushPop() {
+        int entry = Context.mark();
+        int d = Context.push(CALLER);
+        Context.pop(d);
+        return entry;
     }
 
     /** push, then the helper's Send (Probe.now, Probe.record), then pop: six frames deep. */
