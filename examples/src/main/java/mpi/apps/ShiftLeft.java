@@ -9,7 +9,9 @@ import org.mpjtrace.examples.CallLog;
  * An application whose package is named {@code mpi.apps}, as MPJ Express's own test suites' are
  * ({@code mpi.ccl...}): a tracer must tell it from MPJ Express by where it comes from, not by its name.
  * Every step each rank receives from its left neighbour only ({@code rank - 1}, round the ring) and
- * sends to its right; rank 0 prints the sum of what went round.
+ * sends to its right; rank 0 prints the sum of what went round. MPI.Init is called by a helper class
+ * ({@link Session}), as drivers of test suites do, so the trace's main class and the class that called
+ * MPI.Init differ.
  *
  * <p>Args: {@code steps=3}, {@code --calls}.
  */
@@ -17,7 +19,7 @@ public final class ShiftLeft {
     private static final int TAG = 4;
 
     public static void main(String[] argv) throws Exception {
-        String[] args = MPI.Init(argv);
+        String[] args = Session.start(argv);
         int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
         CallLog log = new CallLog(args, rank);
         log.note("Init");
@@ -39,5 +41,12 @@ public final class ShiftLeft {
         log.note("Finalize");
         MPI.Finalize();
         log.print();
+    }
+
+    /** Starts the MPJ session for the driver. */
+    static final class Session {
+        static String[] start(String[] argv) throws Exception {
+            return MPI.Init(argv);
+        }
     }
 }

@@ -10,14 +10,17 @@ import java.util.Map;
  * @param worldSize     number of ranks in COMM_WORLD
  * @param startMillis   wall clock when rank 0 entered MPI.Init, ms since the epoch
  * @param endMillis     wall clock when rank 0 wrote the trace
- * @param mainClass     the application's main class, when known, else ""
+ * @param mainClass     the job's main class (whose main(String[]) the rank calling MPI.Init ran in), when
+ *                      known, else ""
  * @param agentOptions  the agent options in force (key to value)
  * @param tracerVersion mpjtrace version that wrote the file
  * @param ending        how the job ended: {@link #AT_FINALIZE}, {@link #RUNNING} for a trace written at a
  *                      marker while the job ran, or what ended it first ({@link #before})
+ * @param initClass     the class whose code called MPI.Init (a helper of the main class, or the main class
+ *                      itself), when known, else ""
  */
 public record JobMeta(String mode, String device, int worldSize, long startMillis, long endMillis,
-                      String mainClass, Map<String, String> agentOptions, String tracerVersion, String ending) {
+                      String mainClass, Map<String, String> agentOptions, String tracerVersion, String ending, String initClass) {
 
     /** The job reached MPI.Finalize: the trace holds every call. */
     public static final String AT_FINALIZE = "MPI.Finalize";
@@ -27,7 +30,7 @@ public record JobMeta(String mode, String device, int worldSize, long startMilli
     /** A job that reached MPI.Finalize. */
     public JobMeta(String mode, String device, int worldSize, long startMillis, long endMillis,
                    String mainClass, Map<String, String> agentOptions, String tracerVersion) {
-        this(mode, device, worldSize, startMillis, endMillis, mainClass, agentOptions, tracerVersion, AT_FINALIZE);
+        this(mode, device, worldSize, startMillis, endMillis, mainClass, agentOptions, tracerVersion, AT_FINALIZE, mainClass);
     }
 
     /** The ending of a job that {@code what} (e.g. "exit", "SIGTERM") ended before MPI.Finalize. */
@@ -37,7 +40,7 @@ public record JobMeta(String mode, String device, int worldSize, long startMilli
 
     /** This metadata with another ending. */
     public JobMeta endedBy(String how) {
-        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, agentOptions, tracerVersion, how);
+        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, agentOptions, tracerVersion, how, initClass);
     }
 
     /** How long the traced run took: rank 0's MPI.Init to the trace written, in ms. */

@@ -34,7 +34,8 @@ public final class TraceHeader {
         out.println("device:         " + m.device());
         out.println("ranks:          " + m.worldSize() + (trace.ranks().size() != m.worldSize()
                 ? " (" + trace.ranks().size() + " in this file)" : ""));
-        if (!m.mainClass().isEmpty()) out.println("main class:     " + m.mainClass());
+        if (!m.mainClass().isEmpty()) out.println("main class:     " + m.mainClass()
+                + (m.initClass().isEmpty() || m.initClass().equals(m.mainClass()) ? "" : " (MPI.Init called in " + m.initClass() + ")"));
         out.println("tracer version: " + m.tracerVersion());
         out.println("started:        " + wallClock(m.startMillis())
                 + "  (trace written " + Units.seconds(m.elapsedMillis() * 1_000_000L) + " s later)");

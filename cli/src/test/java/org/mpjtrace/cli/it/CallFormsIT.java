@@ -91,5 +91,8 @@ class CallFormsIT {
                 List.of("steps=3", "--calls"));
         MpjJobs.assertSucceeded(run);
         assertEquals(CallLists.printed(run.out()), CallLists.traced(run.result().trace()), "decoded calls differ from the program's own");
+        // The trace names the job's main class, and apart from it the helper that called MPI.Init.
+        assertEquals("mpi.apps.ShiftLeft", run.result().trace().meta().mainClass());
+        assertEquals("mpi.apps.ShiftLeft$Session", run.result().trace().meta().initClass());
     }
 }

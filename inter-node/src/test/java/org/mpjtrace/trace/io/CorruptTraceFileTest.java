@@ -220,17 +220,19 @@ class CorruptTraceFileTest {
 
     @Test
     void aVersion7FileIsReadWithItsEndingNotRecordedAndOlderOnesAreRefused() throws Exception {
-        // Version 7's META is version 8's without the ending, its last field (a string: length + 1, bytes).
-        String ending = TraceSamples.meta(3).ending();
+        // Version 7's META is version 8's without its last two fields, the ending and the class that called
+        // MPI.Init (strings of under 127 bytes here: length + 1 in one byte, then the bytes).
+        JobMeta meta = TraceSamples.meta(3);
         FileForge v7 = new FileForge(7).raw(SectionKind.META.code, out -> {
             Output full = new Output(256, -1);
-            new JobMetaSerializer(Layout.VERSION).write(null, full, TraceSamples.meta(3));
+            new JobMetaSerializer(Layout.VERSION).write(null, full, meta);
             out.writeVarInt(TraceKryo.JOB_META, true);
-            out.writeBytes(full.toBytes(), 0, full.position() - 1 - ending.length());
+            out.writeBytes(full.toBytes(), 0, full.position() - 2 - meta.ending().length() - meta.initClass().length());
         }).bytes(Arrays.copyOfRange(good, sectionOffset(good, 1), good.length));
         Files.write(file, v7.toByteArray());
         TraceFile read = TraceReader.read(file);
         assertEquals(JobMetaSerializer.ENDING_NOT_RECORDED, read.meta().ending());
+        assertEquals(meta.mainClass(), read.meta().initClass(), "version 7's main class was the class that called MPI.Init");
         assertEquals(TraceReader.read(dir.resolve("good.mpjt")).ranks().size(), read.ranks().size());
 
         byte[] v6 = good.clone();

@@ -71,6 +71,8 @@ public final class RankContext {
     /** The tracer's set-up of this rank after MPI.Init returned ({@link #setUpEnded}). */
     private volatile long setupNanos;
     private volatile RankCollectives collectives = RankCollectives.NONE;
+    /** The job's main class as the rank's thread showed it at MPI.Init ({@link MainClass}), or "" when unknown. */
+    private volatile String mainClass = "";
 
     /**
      * The context of the rank whose MPI.Init just returned; clones COMM_WORLD (a collective).
@@ -79,8 +81,10 @@ public final class RankContext {
      */
     public static RankContext start(Tracer tracer, Object world, int initSite, long initEnter) throws ReflectiveOperationException {
         MpjReflect mpj = new MpjReflect(world);
-        return new RankContext(tracer, mpj, world, mpj.rank(world), mpj.size(world), mpj.cloneComm(world), initSite,
+        RankContext ctx = new RankContext(tracer, mpj, world, mpj.rank(world), mpj.size(world), mpj.cloneComm(world), initSite,
                 initEnter, new EventStore());
+        ctx.mainClass = MainClass.ofCallingThread();
+        return ctx;
     }
 
     /** A rank over any {@link MpjAccess}: {@link #start} for real jobs; tests and benchmarks pass a stand-in. */
@@ -210,9 +214,10 @@ public final class RankContext {
     /** The job's metadata as rank 0 writes it, the trace written at {@code endMillis}, the job ended as {@code ending} says. */
     public JobMeta meta(long endMillis, String ending) {
         CallSite init = tracer.sites.site(initSite);
+        String initClass = init == null ? "" : init.className();
         TracerConfig config = tracer.config;
-        return new JobMeta(config.mode.key, mpj.device(), size, initMillis, endMillis, init == null ? "" : init.className(),
-                config.given, MpjtraceVersion.VERSION, ending);
+        return new JobMeta(config.mode.key, mpj.device(), size, initMillis, endMillis, mainClass.isEmpty() ? initClass : mainClass,
+                config.given, MpjtraceVersion.VERSION, ending, initClass);
     }
 
     /** This rank with no events and no tables: what carries a JVM's site table to rank 0 at a merge. */

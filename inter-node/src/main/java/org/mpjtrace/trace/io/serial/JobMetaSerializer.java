@@ -13,8 +13,8 @@ import org.mpjtrace.trace.io.value.Strings;
 
 /**
  * Version 1: mode, device, world size, start and end ms, main class, agent options (varint entries + 1,
- * 0 for no map; then key, value), tracer version; since format version 8, how the job ended. Fields
- * are only ever appended, under a new format version.
+ * 0 for no map; then key, value), tracer version; since format version 8, how the job ended and the
+ * class that called MPI.Init. Fields are only ever appended, under a new format version.
  */
 public final class JobMetaSerializer extends Serializer<JobMeta> {
     /** The ending of a job whose file (format version 7) did not record it. */
@@ -48,6 +48,7 @@ public final class JobMetaSerializer extends Serializer<JobMeta> {
         }
         Strings.write(out, m.tracerVersion());
         Strings.write(out, m.ending());
+        Strings.write(out, m.initClass());
     }
 
     @Override
@@ -69,6 +70,8 @@ public final class JobMetaSerializer extends Serializer<JobMeta> {
         }
         String tracerVersion = Strings.read(in);
         String ending = readsEnding ? Strings.read(in) : ENDING_NOT_RECORDED;
-        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, options, tracerVersion, ending);
+        // Version 7 recorded the class that called MPI.Init as the main class.
+        String initClass = readsEnding ? Strings.read(in) : mainClass;
+        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, options, tracerVersion, ending, initClass);
     }
 }
