@@ -22,8 +22,12 @@ import picocli.CommandLine.Spec;
         description = {"Runs an MPJ program under the tracer and writes one trace file.", "",
                 "Starts the job with MPJ Express's starter and the tracer agent in every rank. Everything after MAIN "
                         + "is passed to the program. Needs MPJ_HOME (bin/mpjtrace sets it).",
+                "Before it starts a job it checks every agent option and that the trace's folder takes a new file (exit 2, "
+                        + "one line, no job).",
                 "Options marked with modes apply to those modes only. The clustering modes (chameleon, acurdion, reference) "
-                        + "merge at markers: a job that dies there still leaves the trace merged up to its last marker."})
+                        + "merge at markers: a job killed there still leaves the trace merged up to its last marker. A job that "
+                        + "ends before MPI.Finalize (System.exit, a rank that throws, SIGTERM, Ctrl-C) leaves its trace up to "
+                        + "then, which says how the job ended; run then reports the job as failed (exit 1) and names the trace."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec
