@@ -45,11 +45,11 @@ mpjtrace_mpj_home() {
 
 # Makes MPJ Express's mpj.jar (from MPJ_HOME) the Maven artifact mpj-express:mpj:0.44 in the local
 # repository, which the build compiles against (MPJ Express is not on Maven Central). Once done, plain
-# `mvn package` works without MPJ_HOME. Prints one line to stderr and returns 1 when it cannot.
+# `mvn package` works without MPJ_HOME. Run every time rather than skipped when the jar seems to be
+# there: Maven's local repository may not be ~/.m2 (settings.xml, -Dmaven.repo.local in MAVEN_OPTS), and
+# installing takes a few seconds. Prints one line to stderr and returns 1 when it cannot.
 mpjtrace_mpj_in_maven() {
     local repo="$1"
-    local local_repo="${MPJTRACE_M2_REPO:-$HOME/.m2/repository}"
-    [ -f "$local_repo/mpj-express/mpj/0.44/mpj-0.44.jar" ] && return 0
     if ! (cd "$repo" && mvn -B -q -N org.apache.maven.plugins:maven-install-plugin:3.1.3:install-file \
             -Dfile="$MPJ_HOME/lib/mpj.jar" -DgroupId=mpj-express -DartifactId=mpj -Dversion=0.44 -Dpackaging=jar) >/dev/null 2>&1; then
         echo "mpjtrace: could not install $MPJ_HOME/lib/mpj.jar into the local Maven repository as mpj-express:mpj:0.44" >&2
