@@ -22,7 +22,9 @@ import picocli.CommandLine.Spec;
         description = {"Prints a trace file as text, one event per line.", "",
                 "First the job's metadata (main class, and the class that called MPI.Init when it differs; how the job "
                         + "ended: at MPI.Finalize, not yet, or what ended it first), then per rank its events: index, op, call "
-                        + "site, parameters, enter time (from the moment the rank entered MPI.Init) and duration, in microseconds.",
+                        + "site, parameters, enter time (from the moment the rank entered MPI.Init) and duration, in microseconds. "
+                        + "A rank whose threads called MPJ at once shows thread=N on every event (0: the thread that "
+                        + "called MPI.Init); each thread's events are in its own order.",
                 "A full-mode trace prints as its loop structure: loops with their iteration counts, events with "
                         + "their parameters (peers relative to the rank, counted round COMM_WORLD: r-4, and on 16 ranks r+1 of rank 15 is rank 0), each with the ranks that run it where "
                         + "they are not all of the enclosing loop's; --rank R shows what rank R runs, with its own "

@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
                         + "communicator constructors and v-collectives, its peer at call sites where it never changed, and its "
                         + "own loop counts where the lead's differ), on the same communicators, with buffers of the recorded counts and "
                         + "datatypes, and sleeps for the recorded computation between calls (the mean of each call's histogram, or "
-                        + "draws from it with --timing sample; a dump's exact times). The wall time is rank 0's, from MPI.Init (once every rank has prepared its calls) to "
+                        + "draws from it with --timing sample; a dump's exact times). A rank whose threads called MPJ at once replays each "
+                        + "thread's calls on a thread of its own. The wall time is rank 0's, from MPI.Init (once every rank has prepared its calls) to "
                         + "MPI.Finalize.",
                 "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or an Abort) is "
                         + "refused before the job starts. Array arguments (v-collectives' counts, Create's group, topologies) are "

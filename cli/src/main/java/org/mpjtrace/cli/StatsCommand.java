@@ -17,8 +17,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {"Summarises a trace file: calls, bytes and time in MPJ.", "",
-                "Per rank and op, then per op over all ranks with a grand total, then per rank the tracer's own "
-                        + "figures (its set-up time after MPI.Init, ring waits, internal errors, whether tracing was turned off).",
+                "Per rank and op, then per op over all ranks with a grand total, per thread for ranks whose threads "
+                        + "called MPJ at once, then per rank the tracer's own figures (threads that called MPJ, its set-up time after MPI.Init, ring waits, internal errors, whether tracing was turned off).",
                 "A full-mode trace first gets a compressed-trace summary: nodes and loops, the calls they stand for, "
                         + "the global trace's size, the file's and its bytes per rank, the trace memory per rank (peak, and "
                         + "averaged over markers: ACURDION's Table IV), the merge time at Finalize, the ratio against the "

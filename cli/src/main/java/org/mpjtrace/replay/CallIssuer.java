@@ -39,8 +39,9 @@ final class CallIssuer {
     private final PackBuffer packing = new PackBuffer();
     private final Map<Long, CallArrays> arrays;
 
-    CallIssuer(TraceFile trace, int rank) {
-        this.symbols = new Symbols(trace, rank);
+    /** The issuer of one replay thread: its own requests and buffers, the rank's {@code symbols}. */
+    CallIssuer(TraceFile trace, Symbols symbols) {
+        this.symbols = symbols;
         this.arrays = trace.arrays();
     }
 

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import mpi.MPIException;
+import org.mpjtrace.cli.format.RankThreads;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
@@ -21,6 +22,10 @@ import org.mpjtrace.trace.global.LoopFit;
  * v-collective arguments where its section keeps them, its lead's loops run as often as its own calls
  * per stack say (LoopFit), its own peers at call sites where they never varied, and the compute time
  * before each call from the call's histogram; from a dump, the rank's own records and the exact time between them.
+ *
+ * <p>A rank whose threads called MPJ at once replays each thread's calls on a thread of its own
+ * ({@link #play} per thread number); the compute time before a call is the time since the same thread's
+ * previous call.
  */
 final class RankScript {
     /** Receives each call as an {@link Event} record at {@code w[b]}, after its computation has been slept. */
@@ -50,22 +55,28 @@ final class RankScript {
         }
     }
 
-    /** @return the number of calls replayed */
-    long play(ComputeClock clock, Step step) throws MPIException {
-        return trace.global() != null ? playGlobal(clock, step) : playDump(clock, step);
+    /** How many of the rank's threads called MPJ: the replay runs as many. */
+    int threads() {
+        return RankThreads.of(trace, rank);
     }
 
-    private long playGlobal(ComputeClock clock, Step step) throws MPIException {
+    /** Replays the calls of the rank's thread {@code thread}; returns how many. */
+    long play(int thread, ComputeClock clock, Step step) throws MPIException {
+        return trace.global() != null ? playGlobal(thread, clock, step) : playDump(thread, clock, step);
+    }
+
+    private long playGlobal(int thread, ComputeClock clock, Step step) throws MPIException {
         long[] calls = {0};
         long[] w = new long[Event.WORDS];
         OwnArgumentsCursor own = new OwnArgumentsCursor(section == null ? List.of() : section.ownArguments());
         try {
             int worldSize = trace.meta().worldSize();
             GlobalExpansion.expand(trace.global(), rank, (loop, recorded) -> fitted.getOrDefault(loop, recorded), (e, values) -> {
-                EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, worldSize, w, 0);
+                EventRecords.toRecord(e.op(), e.thread(), e.site(), e.stack(), values, rank, worldSize, w, 0);
                 StackSummary mine = stacks.get(e.stack());
                 if (mine != null) mine.writePeersInto(w, 0);
-                own.apply(w, 0);
+                own.apply(w, 0); // every thread's calls, in the order the rank's own arguments were kept
+                if (e.thread() != thread) return;
                 clock.compute(e.compute());
                 call(clock, step, w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
                 calls[0]++;
@@ -91,13 +102,15 @@ final class RankScript {
         return LoopFit.fit(trace.global(), rank, own);
     }
 
-    private long playDump(ComputeClock clock, Step step) throws MPIException {
+    private long playDump(int thread, ComputeClock clock, Step step) throws MPIException {
         long calls = 0;
         if (section == null) throw new ReplayException("the trace has no section for rank " + rank);
         long lastExit = 0;
         for (int i = 0; i < section.eventCount(); i++) {
             int b = RankTrace.base(i);
-            if (i > 0) clock.compute(Event.enter(section.words(), b) - lastExit);
+            if (Event.thread(section.words(), b) != thread) continue;
+            // A thread's first call: its start is not recorded, so no compute time before it.
+            if (calls > 0) clock.compute(Event.enter(section.words(), b) - lastExit);
             lastExit = Event.exit(section.words(), b);
             // After Init the tracer set the rank up before the program went on: its time, not the program's.
             if (Event.opCode(section.words(), b) == Op.INIT.code) lastExit += section.stats().setupNanos();

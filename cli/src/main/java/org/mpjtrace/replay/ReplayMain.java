@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import mpi.MPI;
+import mpi.MPIException;
 import org.mpjtrace.cli.ReplayStartLine;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -16,7 +17,7 @@ import org.mpjtrace.trace.io.TraceReader;
 /**
  * The MPJ program {@code mpjtrace replay} runs: every rank issues the calls the trace holds for it
  * ({@link RankScript}, {@link CallIssuer}) and sleeps for the computation between them
- * ({@link ComputeClock}). Rank 0 prints the replay's wall time, from MPI.Init (every rank's script prepared) to MPI.Finalize, on a
+ * ({@link ComputeClock}), each of its threads' calls on a thread of its own. Rank 0 prints the replay's wall time, from MPI.Init (every rank's script prepared) to MPI.Finalize, on a
  * line starting {@link #WALL_TIME}; the trace is read before MPI.Init so that reading it is not timed. A rank
  * that cannot go on prints one line and aborts the job; a rank that waits in one call for longer than the
  * stall limit ends it too ({@link StallWatch}).
@@ -65,43 +66,72 @@ public final class ReplayMain {
             long seed = Long.parseLong(a.getOrDefault("seed", "1")) * 1_000_003L + rank;
             if (loaded.buffersSends()) MPI.Buffer_attach(ByteBuffer.allocateDirect(BSEND_BUFFER_BYTES));
 
-            CallIssuer issuer = new CallIssuer(trace, rank);
-            ComputeClock clock = new ComputeClock(sample, seed);
-            StallWatch.Rank progress = StallWatch.watch(rank, Integer.parseInt(a.getOrDefault("stall", "" + DEFAULT_STALL_SECONDS)));
+            int stall = Integer.parseInt(a.getOrDefault("stall", "" + DEFAULT_STALL_SECONDS));
             // Preparing the rank's script (fitting loop counts) is not the replay: the clock starts after it,
             // when every rank has prepared its own.
             RankScript script = new RankScript(trace, rank);
+            int threads = script.threads();
+            Symbols symbols = new Symbols(trace, rank, threads);
             ReplayStartLine.await();
             start = System.nanoTime();
-            long calls = script.play(clock, (w, b) -> {
-                String op = opName(w, b);
-                progress.entering(op);
-                try {
-                    issuer.issue(w, b);
-                } catch (ReplayException e) {
-                    throw e;
-                } catch (RuntimeException e) { // MPJ's MPIException among them: say which call failed
-                    throw new ReplayException(op + " failed: " + e);
-                }
-                progress.left();
-            });
-            progress.done();
+            // Thread 0 (the one that called MPI.Init) replays on this thread, each other thread of the rank on one of its own.
+            Thread[] others = new Thread[threads - 1];
+            for (int t = 1; t < threads; t++) {
+                int thread = t;
+                others[t - 1] = new Thread(() -> {
+                    try {
+                        playThread(trace, script, symbols, rank, thread, threads, new ComputeClock(sample, seed + 7919L * thread), stall);
+                    } catch (RuntimeException | Error e) {
+                        stop(rank, e);
+                    }
+                }, "mpjtrace-replay-thread-" + t);
+                others[t - 1].start();
+            }
+            ComputeClock clock = new ComputeClock(sample, seed);
+            long calls = playThread(trace, script, symbols, rank, 0, threads, clock, stall);
+            for (Thread t : others) t.join();
             double seconds = (System.nanoTime() - start) / 1e9;
             if (rank == 0)
                 System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9);
         } catch (RuntimeException | Error e) {
-            String why = e instanceof ReplayException ? e.getMessage() : e.toString();
-            System.err.println(REPORT + "rank " + rank + ": " + why);
-            System.err.flush();
-            System.out.flush();
-            try {
-                MPI.COMM_WORLD.Abort(1);
-            } finally {
-                // MPJ's multicore Abort leaves the other ranks waiting for this one: end the JVM.
-                Runtime.getRuntime().halt(1);
-            }
+            stop(rank, e);
         }
         MPI.Finalize();
+    }
+
+    /** Replays one thread of the rank, its computation on {@code clock}; returns how many calls it made. */
+    private static long playThread(TraceFile trace, RankScript script, Symbols symbols, int rank, int thread, int threads,
+                                   ComputeClock clock, int stallSeconds) throws MPIException {
+        CallIssuer issuer = new CallIssuer(trace, symbols);
+        StallWatch.Rank progress = threads == 1 ? StallWatch.watch(rank, stallSeconds) : StallWatch.watch(rank, thread, stallSeconds);
+        long calls = script.play(thread, clock, (w, b) -> {
+            String op = opName(w, b);
+            progress.entering(op);
+            try {
+                issuer.issue(w, b);
+            } catch (ReplayException e) {
+                throw e;
+            } catch (RuntimeException e) { // MPJ's MPIException among them: say which call failed
+                throw new ReplayException(op + " failed: " + e);
+            }
+            progress.left();
+        });
+        progress.done();
+        return calls;
+    }
+
+    /** A rank cannot go on: one line, then the job ends (from whichever of the rank's replay threads failed). */
+    private static void stop(int rank, Throwable e) {
+        String why = e instanceof ReplayException ? e.getMessage() : e.toString();
+        System.err.println(REPORT + "rank " + rank + ": " + why);
+        System.err.flush();
+        System.out.flush();
+        try {
+            MPI.COMM_WORLD.Abort(1);
+        } finally {
+            // MPJ's multicore Abort leaves the other ranks waiting for this one: end the JVM.
+            Runtime.getRuntime().halt(1);
+        }
     }
 
     private static String opName(long[] w, int b) {

@@ -20,13 +20,20 @@ final class StallWatch {
     /** One rank's progress, written by its own thread, read by the watch's. */
     static final class Rank {
         final int rank;
+        /** How the report names it: the rank, and its thread when the rank replays several. */
+        final String who;
         private volatile String op;           // the call it is in, null when outside MPJ
         private volatile long calls;          // calls issued so far, the current one included
         private volatile long since;          // when it last entered or left a call
         private volatile boolean done;
 
         Rank(int rank) {
+            this(rank, "rank " + rank);
+        }
+
+        Rank(int rank, String who) {
             this.rank = rank;
+            this.who = who;
             this.since = System.nanoTime();
         }
 
@@ -53,7 +60,15 @@ final class StallWatch {
      * (multicore) or a JVM of its own (niodev), so there is never a second rank to share a watch with.
      */
     static Rank watch(int rank, int limitSeconds) {
-        Rank r = new Rank(rank);
+        return watch(new Rank(rank), limitSeconds);
+    }
+
+    /** Starts watching one thread of a rank that replays several, each watched apart. */
+    static Rank watch(int rank, int thread, int limitSeconds) {
+        return watch(new Rank(rank, "rank " + rank + " thread " + thread), limitSeconds);
+    }
+
+    private static Rank watch(Rank r, int limitSeconds) {
         long limitNanos = TimeUnit.SECONDS.toNanos(limitSeconds);
         Thread watcher = new Thread(() -> watch(r, limitNanos), "mpjtrace-replay-stall-watch");
         watcher.setDaemon(true);
@@ -82,7 +97,7 @@ final class StallWatch {
     static String stalled(Rank r, long now, long limitNanos) {
         String op = r.op;
         if (r.done || op == null || now - r.since < limitNanos) return null;
-        return STALLED + ": no call returned for " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s; rank " + r.rank + " in " + op
+        return STALLED + ": no call returned for " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s; " + r.who + " in " + op
                 + " (call " + r.calls + "). The ranks' messages do not pair up: in a clustered trace a rank replays its lead's calls, "
                 + "and a rank whose peers or message counts differ from its lead's waits for messages that never come";
     }

@@ -1,7 +1,9 @@
 package org.mpjtrace.replay;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.MPI;
@@ -17,31 +19,52 @@ import org.mpjtrace.trace.TraceFile;
  * made by the replayed calls that made them), datatypes and reduction ops (from the rank's tables).
  * In a clustered trace a rank may replay its lead's calls, whose ids the rank's own tables may lack;
  * then the first rank whose table has the id answers (in SPMD programs they agree).
+ *
+ * <p>The rank's replay threads share it: a thread may use a communicator another thread makes (the
+ * program's main thread made it before starting the thread), so with several threads a communicator not
+ * made yet is waited for, as the program waited; the stall watch ends a wait that never ends.
  */
 final class Symbols {
     private final TraceFile trace;
     private final RankTrace own;
     private final Map<Integer, Comm> comms = new HashMap<>();
+    /** Ids of communicators made without this rank (it is no member). */
+    private final Set<Integer> notMember = new HashSet<>();
     private final Map<Integer, Datatype> datatypes = new HashMap<>();
+    /** Whether other replay threads of the rank may still make a communicator a call names. */
+    private final boolean threaded;
 
-    Symbols(TraceFile trace, int rank) {
+    Symbols(TraceFile trace, int rank, int threads) {
         this.trace = trace;
         this.own = trace.rank(rank);
+        this.threaded = threads > 1;
         comms.put(0, MPI.COMM_WORLD);
     }
 
-    Comm comm(int id) {
+    synchronized Comm comm(int id) {
         Comm c = comms.get(id);
+        while (c == null && threaded && !notMember.contains(id)) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            c = comms.get(id);
+        }
         if (c == null) throw new ReplayException("a call uses communicator " + id + ", which no earlier call made (or this rank is not in it)");
         return c;
     }
 
     /** A communicator a replayed call made under this id; null when the rank is not a member. */
-    void made(int id, Comm c) {
-        if (id >= 0 && c != null) comms.put(id, c);
+    synchronized void made(int id, Comm c) {
+        if (id < 0) return;
+        if (c != null) comms.put(id, c);
+        else notMember.add(id);
+        notifyAll();
     }
 
-    Datatype datatype(int id) throws MPIException {
+    synchronized Datatype datatype(int id) throws MPIException {
         Datatype d = datatypes.get(id);
         if (d != null) return d;
         DatatypeInfo info = own != null ? own.datatype(id) : null;

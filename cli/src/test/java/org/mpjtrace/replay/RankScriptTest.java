@@ -34,7 +34,7 @@ class RankScriptTest {
         TraceFile trace = clusteredRing(3);
         for (int r = 0; r < WORLD; r++) {
             List<String> calls = new ArrayList<>();
-            long n = new RankScript(trace, r).play(new ComputeClock(false, 1), (w, b) -> calls.add(Op.ofCode(Event.opCode(w, b)).mpjName + " " + Event.peer(w, b)));
+            long n = new RankScript(trace, r).play(0, new ComputeClock(false, 1), (w, b) -> calls.add(Op.ofCode(Event.opCode(w, b)).mpjName + " " + Event.peer(w, b)));
             String send = "Isend " + (r + 1) % WORLD, recv = "Irecv " + (r + WORLD - 1) % WORLD;
             assertEquals(List.of(send, recv, send, recv), calls, "rank " + r);
             assertEquals(4, n);
@@ -53,7 +53,7 @@ class RankScriptTest {
                 new RankStats(0, 0, 0, "", TraceMemory.NONE, setup));
         TraceFile dump = new TraceFile(new JobMeta("dump", "multicore", 1, 0, 1, "Tour", Map.of(), "0.1.0"), List.of(), List.of(rank));
         ComputeClock clock = new ComputeClock(false, 1);
-        assertEquals(3, new RankScript(dump, 0).play(clock, (w, b) -> {}));
+        assertEquals(3, new RankScript(dump, 0).play(0, clock, (w, b) -> {}));
         assertEquals(500 + 300, clock.totalNanos());
     }
 

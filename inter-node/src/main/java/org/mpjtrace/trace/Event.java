@@ -7,7 +7,8 @@ package org.mpjtrace.trace;
  *
  * <pre>
  * word  high 32 bits            low 32 bits
- *  0    op code                 call-site id
+ *  0    thread, op code         call-site id
+ *       (16 bits each)
  *  1    stack signature (64 bits)
  *  2    communicator id         datatype id
  *  3    peer                    tag
@@ -52,7 +53,12 @@ package org.mpjtrace.trace;
  * calling context it is the call site's own ({@link CallSite#stackSignature}).
  *
  * <p>Communicator, datatype, reduction-op and request ids are symbolic: small integers per rank, in order
- * of first use (see {@link RankTrace} for the tables that give their meaning).
+ * of first use (see {@link RankTrace} for the tables that give their meaning); request ids are per thread.
+ *
+ * <p>The thread is the calling thread's number within its rank: 0 for the thread that called MPI.Init,
+ * then 1, 2, ... in the order the rank's other threads first called MPJ (as Pilgrim records a tid). Each
+ * thread's calls keep their own order; a rank's threads run at once, so their calls have no one order.
+ * Threads past {@link #MAX_THREAD} share its number. Traces of format version 8 and older hold 0 there.
  */
 public final class Event {
     public static final int WORDS = 12;
@@ -72,6 +78,11 @@ public final class Event {
     public static final int W_EXIT = 10;
     public static final int W_DIGEST = 11;
 
+    /** The highest thread number a record holds (16 bits next to the op code). */
+    public static final int MAX_THREAD = 0xFFFF;
+    private static final int OP_BITS = 16;
+    private static final int OP_MASK = (1 << OP_BITS) - 1;
+
     private Event() {}
 
     public static long pack(int high, int low) {
@@ -86,8 +97,24 @@ public final class Event {
         return (int) word;
     }
 
+    /** The high half of word 0: {@code op} and {@code thread} (clamped to {@link #MAX_THREAD}). */
+    public static int opAndThread(int op, int thread) {
+        return Math.min(Math.max(thread, 0), MAX_THREAD) << OP_BITS | (op & OP_MASK);
+    }
+
+    /** The op code of the high half of word 0 ({@link #opAndThread}). */
+    public static int opOf(int opAndThread) {
+        return opAndThread & OP_MASK;
+    }
+
+    /** The thread of the high half of word 0 ({@link #opAndThread}). */
+    public static int threadOf(int opAndThread) {
+        return opAndThread >>> OP_BITS;
+    }
+
     // Readers over a record starting at words[base]: each names the field it returns.
-    public static int opCode(long[] w, int base) { return high(w[base + W_OP_SITE]); }
+    public static int opCode(long[] w, int base) { return opOf(high(w[base + W_OP_SITE])); }
+    public static int thread(long[] w, int base) { return threadOf(high(w[base + W_OP_SITE])); }
     public static int site(long[] w, int base) { return low(w[base + W_OP_SITE]); }
     public static long stack(long[] w, int base) { return w[base + W_STACK]; }
     public static int comm(long[] w, int base) { return high(w[base + W_COMM_DTYPE]); }

@@ -63,7 +63,7 @@ public final class SiteTableMerger {
         addPaths("rank " + trace.rank(), localPaths, map);
         for (int i = 0; i < trace.eventCount(); i++) {
             int base = RankTrace.base(i);
-            w[base + Event.W_OP_SITE] = Event.pack(Event.opCode(w, base), map[Event.site(w, base)]);
+            w[base + Event.W_OP_SITE] = Event.pack(Event.high(w[base + Event.W_OP_SITE]), map[Event.site(w, base)]);
             used.add(w[base + Event.W_STACK]);
         }
         return trace;

@@ -7,8 +7,9 @@ import org.mpjtrace.trace.RankTrace;
 
 /**
  * How much of trace A trace B reproduces, rank by rank and call by call (ACURDION's Table II): each
- * rank's calls of the two traces are paired in order, and each parameter of A's calls counts as matched
- * when B's call at the same place is the same op with the same value. A call of A that B lacks, or
+ * rank's calls of the two traces are paired in order (thread by thread, see RankCalls), and each parameter
+ * of A's calls counts as matched when B's call at the same place is the same op of the same thread with
+ * the same value. A call of A that B lacks, or
  * where B has another op, counts as unmatched for every parameter it has.
  *
  * <ul>
@@ -58,7 +59,8 @@ final class Matching {
             int ba = RankTrace.base(i);
             Op op = Op.ofCode(Event.opCode(wa, ba));
             if (op == null) continue;
-            boolean paired = i < nb && Event.opCode(b.words(), RankTrace.base(i)) == op.code;
+            boolean paired = i < nb && Event.opCode(b.words(), RankTrace.base(i)) == op.code
+                    && Event.thread(b.words(), RankTrace.base(i)) == Event.thread(wa, ba);
             long[] wb = paired ? b.words() : null;
             int bb = RankTrace.base(i);
             if (hasCount(op)) count.add(paired && Event.count(wa, ba) == Event.count(wb, bb) && Event.count2(wa, ba) == Event.count2(wb, bb));

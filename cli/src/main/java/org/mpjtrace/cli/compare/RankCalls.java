@@ -2,9 +2,13 @@ package org.mpjtrace.cli.compare;
 
 import org.mpjtrace.cli.format.ExpandedRank;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.ThreadOrder;
 import org.mpjtrace.trace.TraceFile;
 
-/** One rank's calls as records, whatever the mode: a dump's own, or rebuilt from the global trace. */
+/**
+ * One rank's calls as records, whatever the mode: a dump's own, or rebuilt from the global trace; thread
+ * by thread ({@link ThreadOrder}), the one order every mode keeps.
+ */
 final class RankCalls {
     private RankCalls() {}
 
@@ -12,6 +16,6 @@ final class RankCalls {
     static RankTrace of(TraceFile trace, int rank) {
         RankTrace section = trace.rank(rank);
         if (section == null) return null;
-        return trace.global() != null ? ExpandedRank.of(trace, section) : section;
+        return ThreadOrder.grouped(trace.global() != null ? ExpandedRank.of(trace, section) : section);
     }
 }

@@ -44,12 +44,15 @@ public final class EventFormatter {
     private final Map<Long, String> contexts = new HashMap<>();
     /** The rank's call arrays by digest, made when an event first needs them. */
     private Map<Long, CallArrays> arrays;
+    /** Whether more than one of the rank's threads called MPJ: then each line says which one ({@code thread=N}). */
+    private final boolean threaded;
 
     public EventFormatter(TraceFile trace, RankTrace rank) {
         this.trace = trace;
         this.rank = rank;
         this.w = rank.words();
         this.indexWidth = Math.max(1, Integer.toString(Math.max(0, rank.eventCount() - 1)).length());
+        this.threaded = RankThreads.ofEvents(rank) > 1;
         int widest = 0;
         for (CallSite s : trace.sites()) widest = Math.max(widest, s.where().length());
         for (CallPath p : trace.callPaths()) {
@@ -70,6 +73,7 @@ public final class EventFormatter {
         pad(sb, opName(b), OP_WIDTH, false);
         sb.append("  ");
         pad(sb, site(b), siteWidth, false);
+        if (threaded) sb.append("  thread=").append(Event.thread(w, b));
         String params = parameters(i);
         if (!params.isEmpty()) sb.append("  ").append(params);
         sb.append("  t=").append(Units.micros(Event.enter(w, b) - rank.initNanos())).append("us");

@@ -33,7 +33,7 @@ public final class ExpandedRank {
         long[] words = new long[(int) calls * Event.WORDS];
         int[] n = {0};
         GlobalExpansion.expand(trace.global(), rank, (event, values) -> {
-            EventRecords.toRecord(event.op(), event.site(), event.stack(), values, rank, worldSize, words, n[0] * Event.WORDS);
+            EventRecords.toRecord(event.op(), event.thread(), event.site(), event.stack(), values, rank, worldSize, words, n[0] * Event.WORDS);
             n[0]++;
         });
         // Time origin 0 like the records' times, so decode prints t=0 rather than minus the rank's Init time.

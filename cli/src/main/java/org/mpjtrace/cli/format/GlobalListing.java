@@ -35,6 +35,8 @@ public final class GlobalListing {
     /** Only this rank's nodes and values, or -1 for all ranks. */
     private final int rank;
     private int line;
+    /** Whether a rank's threads called MPJ at once: then each event says which thread made it. */
+    private boolean threaded;
 
     public GlobalListing(TraceFile trace, PrintWriter out) {
         this(trace, out, -1);
@@ -48,6 +50,7 @@ public final class GlobalListing {
     }
 
     public void print(GlobalTrace global) {
+        threaded = RankThreads.ofNodes(global.nodes(), rank) > 1;
         out.println("global trace: " + global.ranks().size() + " ranks " + global.ranks() + ", " + global.nodeCount() + " nodes"
                 + (rank < 0 ? "" : "; what rank " + rank + " runs"));
         printNodes(global.nodes(), global.ranks(), 1);
@@ -70,6 +73,7 @@ public final class GlobalListing {
                 b.append(op == null ? "op" + e.op() : op.mpjName);
                 CallSite site = trace.site(e.site());
                 b.append("  ").append(site == null ? "site " + e.site() : site.where());
+                if (threaded) b.append(" thread=").append(e.thread());
                 for (Field f : SHOWN) {
                     String v = field(e, f, rank);
                     if (v != null) b.append(' ').append(name(op, f)).append('=').append(v);

@@ -30,13 +30,14 @@ public final class StatsReport {
 
         // A full-mode trace without its dump keeps no calls per rank: GlobalSummary covers it.
         if (events > 0 || trace.global() == null) printCallTables(out, stats);
+        if (stats.threaded()) printThreadTable(out, stats);
         out.println("Tracer per rank:");
-        TextTable tracer = new TextTable(">rank", "host", ">events", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
+        TextTable tracer = new TextTable(">rank", "host", ">threads", ">events", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
         for (RankTrace r : trace.ranks()) {
             RankStats s = r.stats();
             String state = s.disabledReason() == null || s.disabledReason().isEmpty()
                     ? "on" : "tracing disabled: " + s.disabledReason().replaceAll("\\p{Cntrl}+", " ").strip();
-            tracer.row(r.rank(), r.host(), r.eventCount(), Units.millis(s.setupNanos()), s.ringWaits(), Units.millis(s.ringWaitNanos()),
+            tracer.row(r.rank(), r.host(), RankThreads.of(trace, r.rank()), r.eventCount(), Units.millis(s.setupNanos()), s.ringWaits(), Units.millis(s.ringWaitNanos()),
                     s.internalErrors(), state);
         }
         printOrNone(out, tracer);
@@ -70,6 +71,20 @@ public final class StatsReport {
         printOrNone(out, perOp);
         out.println();
 
+    }
+
+    /** Ranks whose threads called MPJ at once: each thread's share of the rank's calls and time. */
+    private static void printThreadTable(PrintWriter out, TraceStats stats) {
+        out.println("Time in MPJ per thread, ranks with more than one (thread 0 called MPI.Init):");
+        TextTable perThread = new TextTable(">rank", ">thread", ">calls", ">bytes", ">time ms", ">% of rank");
+        for (int rank : stats.ranks()) {
+            Map<Integer, OpTotals> threads = stats.threadsOf(rank);
+            if (threads.size() < 2) continue;
+            long rankNanos = stats.rankNanos(rank);
+            threads.forEach((thread, t) -> perThread.row(rank, thread, t.calls(), t.bytes(), Units.millis(t.nanos()), percent(t.nanos(), rankNanos)));
+        }
+        printOrNone(out, perThread);
+        out.println();
     }
 
     private static void printOrNone(PrintWriter out, TextTable table) {

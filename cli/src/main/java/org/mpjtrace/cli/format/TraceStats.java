@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
@@ -16,18 +17,24 @@ public final class TraceStats {
     private final Map<Integer, EnumMap<Op, OpTotals>> perRank = new LinkedHashMap<>();
     private final EnumMap<Op, OpTotals> perOp = new EnumMap<>(Op.class);
     private final OpTotals total = new OpTotals();
+    /** Per rank, per thread number (in order). */
+    private final Map<Integer, Map<Integer, OpTotals>> perThread = new LinkedHashMap<>();
 
     public TraceStats(TraceFile trace) {
         for (RankTrace r : trace.ranks()) {
             EnumMap<Op, OpTotals> ops = new EnumMap<>(Op.class);
+            Map<Integer, OpTotals> threads = new TreeMap<>();
             long[] w = r.words();
             for (int i = 0; i < r.eventCount(); i++) {
                 int b = RankTrace.base(i);
                 Op op = Op.ofCode(Event.opCode(w, b));
                 if (op == null) continue; // the reader rejects unknown codes; nothing to count here
-                ops.computeIfAbsent(op, o -> new OpTotals()).add(EventBytes.of(r, b), Event.exit(w, b) - Event.enter(w, b));
+                long bytes = EventBytes.of(r, b), nanos = Event.exit(w, b) - Event.enter(w, b);
+                ops.computeIfAbsent(op, o -> new OpTotals()).add(bytes, nanos);
+                threads.computeIfAbsent(Event.thread(w, b), t -> new OpTotals()).add(bytes, nanos);
             }
             perRank.put(r.rank(), ops);
+            perThread.put(r.rank(), threads);
             ops.forEach((op, t) -> {
                 perOp.computeIfAbsent(op, o -> new OpTotals()).add(t);
                 total.add(t);
@@ -48,6 +55,17 @@ public final class TraceStats {
     /** All ranks' ops summed, most time first. */
     public List<Map.Entry<Op, OpTotals>> perOp() {
         return byTime(perOp);
+    }
+
+    /** One rank's calls per thread number, in thread order. */
+    public Map<Integer, OpTotals> threadsOf(int rank) {
+        return perThread.getOrDefault(rank, Map.of());
+    }
+
+    /** Whether any rank's events come from more than one thread. */
+    public boolean threaded() {
+        for (Map<Integer, OpTotals> t : perThread.values()) if (t.size() > 1) return true;
+        return false;
     }
 
     public OpTotals total() {

@@ -62,7 +62,7 @@ class GlobalStackSignatureTest {
     private static GlobalTrace firstStackReplaced(GlobalTrace g, long stack) {
         List<GlobalNode> nodes = new ArrayList<>(g.nodes());
         GlobalEvent e = (GlobalEvent) nodes.get(0);
-        nodes.set(0, new GlobalEvent(e.op(), e.site(), stack, e.ranks(), e.fields(), e.compute(), e.inside()));
+        nodes.set(0, new GlobalEvent(e.op(), e.thread(), e.site(), stack, e.ranks(), e.fields(), e.compute(), e.inside()));
         return new GlobalTrace(nodes, g.ranks(), g.mergeNanos());
     }
 

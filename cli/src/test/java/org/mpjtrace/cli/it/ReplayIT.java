@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,11 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.mpjtrace.cli.Main;
-import org.mpjtrace.cli.job.Installation;
-import org.mpjtrace.cli.job.JobLauncher;
 import org.mpjtrace.cli.job.JobRequest;
-import org.mpjtrace.cli.job.ReplayJob;
-import org.mpjtrace.replay.ReplayMain;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.OwnArguments;
@@ -138,7 +133,7 @@ class ReplayIT {
         assertEquals(List.of(), trace.rank(0).stackSummaries(), "the master leads itself: the trace gets it right");
         Map<Integer, List<String>> printed = CallLists.printed(run.out());
         assertTrue(printed.values().stream().skip(1).map(List::size).distinct().count() > 1, "the workers took different numbers of tasks");
-        Map<Integer, List<String>> replayed = CallLists.traced(replayTraced(trace, clustered, 8, "multicore", null));
+        Map<Integer, List<String>> replayed = CallLists.traced(TracedReplay.of(trace, clustered, dir, 8, "multicore", null));
         // The master's ANY_SOURCE receives are replayed from the source each matched (README: replay).
         List<String> master = replayed.get(0).stream().map(c -> c.startsWith("Recv ") ? c.replaceFirst("^Recv \\d+ ", "Recv -2 ") : c).toList();
         assertEquals(printed.get(0), master, "rank 0: the calls it made in the traced run");
@@ -193,26 +188,10 @@ class ReplayIT {
 
     /** Replays {@code replayed} (read from {@code file}), traced in dump mode: each rank makes the calls it made in {@code original}. */
     private void assertReplayMakesTheCallsOf(TraceFile original, TraceFile trace, Path file, int ranks, String device, Path machines) {
-        TraceFile replay = replayTraced(trace, file, ranks, device, machines);
+        TraceFile replay = TracedReplay.of(trace, file, dir, ranks, device, machines);
         Map<Integer, List<String>> want = relativeCalls(original), got = relativeCalls(replay);
         for (int r = 0; r < ranks; r++)
             assertEquals(want.get(r), got.get(r), file.getFileName() + " rank " + r + ": op, relative peer, count");
-    }
-
-    /** Replays {@code trace} (read from {@code file}) traced in dump mode, and returns the replay's trace. */
-    private TraceFile replayTraced(TraceFile trace, Path file, int ranks, String device, Path machines) {
-        Path replayed = dir.resolve(file.getFileName() + "-replay.mpjt");
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        Installation installation = Installation.fromEnvironment();
-        JobLauncher launcher = new JobLauncher(installation, new PrintWriter(err, true)).timeout(Duration.ofMinutes(3));
-        ReplayJob.Settings as = new ReplayJob.Settings(0, device, machines, ReplayJob.MEAN, 1, JobRequest.DUMP, replayed,
-                ReplayMain.DEFAULT_STALL_SECONDS);
-        ReplayJob.Outcome o = ReplayJob.run(installation, launcher, trace, file, as, new PrintWriter(out, true), new PrintWriter(err, true));
-        assertEquals(0, o.exitCode(), () -> "replay failed\n--- out\n" + out + "--- err\n" + err);
-        assertTrue(o.seconds() > 0, out.toString());
-        TraceFile replay = o.job().trace();
-        assertEquals(ranks, replay.ranks().size());
-        return replay;
     }
 
     /**

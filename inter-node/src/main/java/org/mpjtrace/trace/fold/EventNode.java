@@ -3,8 +3,9 @@ package org.mpjtrace.trace.fold;
 import org.mpjtrace.signatures.Mix64;
 
 /**
- * All occurrences of one MPJ call at one place in a loop structure. Its identity is the op and the
- * stack signature (the call site and how it was reached); everything else about each occurrence is
+ * All occurrences of one MPJ call at one place in a loop structure. Its identity is the op, the
+ * stack signature (the call site and how it was reached) and the calling thread's number in its rank;
+ * everything else about each occurrence is
  * kept losslessly, one {@link ValueSeq} per {@link Field}, in occurrence order; times go into two
  * histograms: compute time before the call (since the rank's previous call returned) and time inside.
  *
@@ -14,6 +15,7 @@ import org.mpjtrace.signatures.Mix64;
  */
 public final class EventNode implements TraceNode {
     private final int op;
+    private final int thread;
     private final int site;
     private final long stack;
     private final long shapeHash;
@@ -29,8 +31,8 @@ public final class EventNode implements TraceNode {
     private final Histogram inside;
 
     /** A node of one occurrence: its field values in {@link Field} order, and its two times. */
-    public EventNode(int op, int site, long stack, long[] values, long computeNanos, long insideNanos) {
-        this(op, site, stack);
+    public EventNode(int op, int thread, int site, long stack, long[] values, long computeNanos, long insideNanos) {
+        this(op, thread, site, stack);
         if (values.length != FIELDS) throw new IllegalArgumentException("one value per field");
         this.plain = values;
         this.plainCount = 1;
@@ -38,16 +40,18 @@ public final class EventNode implements TraceNode {
         inside.add(insideNanos);
     }
 
-    private EventNode(int op, int site, long stack) {
+    private EventNode(int op, int thread, int site, long stack) {
         this.op = op;
+        this.thread = thread;
         this.site = site;
         this.stack = stack;
-        this.shapeHash = Mix64.combine(Mix64.mix(op), stack);
+        this.shapeHash = Mix64.combine(Mix64.mix(op + 31L * thread), stack);
         this.compute = new Histogram();
         this.inside = new Histogram();
     }
 
     public int op() { return op; }
+    public int thread() { return thread; }
     public int site() { return site; }
     public long stack() { return stack; }
     public Histogram compute() { return compute; }
@@ -119,7 +123,7 @@ public final class EventNode implements TraceNode {
 
     @Override
     public boolean sameShape(TraceNode other) {
-        return other instanceof EventNode e && e.op == op && e.stack == stack;
+        return other instanceof EventNode e && e.op == op && e.stack == stack && e.thread == thread;
     }
 
     @Override

@@ -24,13 +24,13 @@ public final class EventRecords {
             values[f.ordinal()] = RelativePeers.isRelative(op, f) ? RelativePeers.encode(v, rank, worldSize) : v;
         }
         long enter = Event.enter(w, base), exit = Event.exit(w, base);
-        return new EventNode(op, Event.site(w, base), Event.stack(w, base), values, enter - previousExit, exit - enter);
+        return new EventNode(op, Event.thread(w, base), Event.site(w, base), Event.stack(w, base), values, enter - previousExit, exit - enter);
     }
 
-    /** Writes the record of one occurrence of the call (op, site, stack) whose field values are {@code values}. */
-    public static void toRecord(int op, int site, long stack, long[] values, int rank, int worldSize, long[] w, int base) {
+    /** Writes the record of one occurrence of the call (op, thread, site, stack) whose field values are {@code values}. */
+    public static void toRecord(int op, int thread, int site, long stack, long[] values, int rank, int worldSize, long[] w, int base) {
         java.util.Arrays.fill(w, base, base + Event.WORDS, 0);
-        w[base + Event.W_OP_SITE] = Event.pack(op, site);
+        w[base + Event.W_OP_SITE] = Event.pack(Event.opAndThread(op, thread), site);
         w[base + Event.W_STACK] = stack;
         for (Field f : Field.ALL) {
             long v = values[f.ordinal()];

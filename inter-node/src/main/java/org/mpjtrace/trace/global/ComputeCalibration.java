@@ -67,7 +67,7 @@ public final class ComputeCalibration {
             } else {
                 GlobalEvent e = (GlobalEvent) n;
                 double f = factor(e.stack());
-                out.add(f == 1 ? e : new GlobalEvent(e.op(), e.site(), e.stack(), e.ranks(), e.fields(), e.compute().scaled(f), e.inside()));
+                out.add(f == 1 ? e : new GlobalEvent(e.op(), e.thread(), e.site(), e.stack(), e.ranks(), e.fields(), e.compute().scaled(f), e.inside()));
             }
         }
         return out;

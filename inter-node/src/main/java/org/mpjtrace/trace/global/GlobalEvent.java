@@ -7,13 +7,14 @@ import org.mpjtrace.trace.fold.ValueSeq;
 import org.mpjtrace.trace.ranks.RankSet;
 
 /**
- * An event of the merged trace: one call (op and stack signature) and the ranks that make it there;
+ * An event of the merged trace: one call (op and stack signature) made by one thread of each rank
+ * ({@link org.mpjtrace.trace.Event}'s thread number: 0 unless the rank's threads call MPJ at once) and the ranks that make it there;
  * each parameter as per-rank alternatives of value sequences (peers relative, see RelativePeers);
  * timing histograms over all those ranks' occurrences.
  *
  * @param fields one entry per {@link Field}, in order
  */
-public record GlobalEvent(int op, int site, long stack, RankSet ranks, List<Alternatives<ValueSeq>> fields,
+public record GlobalEvent(int op, int thread, int site, long stack, RankSet ranks, List<Alternatives<ValueSeq>> fields,
                           Histogram compute, Histogram inside) implements GlobalNode {
 
     public GlobalEvent {
@@ -25,9 +26,9 @@ public record GlobalEvent(int op, int site, long stack, RankSet ranks, List<Alte
         return fields.get(f.ordinal());
     }
 
-    /** What a merge matches on: the same call reached the same way. */
+    /** What a merge matches on: the same call reached the same way, on the same thread. */
     public boolean sameCall(GlobalEvent o) {
-        return o.op == op && o.stack == stack;
+        return o.op == op && o.stack == stack && o.thread == thread;
     }
 
     @Override

@@ -75,7 +75,7 @@ public record GlobalTrace(List<GlobalNode> nodes, RankSet ranks, long mergeNanos
                     fields.add(Alternatives.of(v, ranks));
                 }
                 int members = ranks.size();
-                out.add(new GlobalEvent(e.op(), e.site(), e.stack(), ranks, fields,
+                out.add(new GlobalEvent(e.op(), e.thread(), e.site(), e.stack(), ranks, fields,
                         members == 1 ? e.compute() : e.compute().times(members), members == 1 ? e.inside() : e.inside().times(members)));
             } else {
                 LoopNode l = (LoopNode) n;

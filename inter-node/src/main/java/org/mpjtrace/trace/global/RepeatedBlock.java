@@ -75,7 +75,7 @@ final class RepeatedBlock {
         for (int i = 0; i < kept.size(); i++) {
             if (kept.get(i) instanceof GlobalEvent a) {
                 GlobalEvent b = (GlobalEvent) more.get(i);
-                out.add(new GlobalEvent(a.op(), a.site(), a.stack(), a.ranks(), a.fields(),
+                out.add(new GlobalEvent(a.op(), a.thread(), a.site(), a.stack(), a.ranks(), a.fields(),
                         TraceMerge.sum(a.compute(), b.compute()), TraceMerge.sum(a.inside(), b.inside())));
             } else {
                 GlobalLoop a = (GlobalLoop) kept.get(i);
@@ -96,7 +96,7 @@ final class RepeatedBlock {
             if (n instanceof GlobalEvent e) {
                 List<Alternatives<ValueSeq>> fields = new ArrayList<>(Field.ALL.length);
                 for (Field f : Field.ALL) fields.add(repeated(e.field(f), times));
-                out.add(new GlobalEvent(e.op(), e.site(), e.stack(), e.ranks(), fields, e.compute(), e.inside()));
+                out.add(new GlobalEvent(e.op(), e.thread(), e.site(), e.stack(), e.ranks(), fields, e.compute(), e.inside()));
             } else {
                 GlobalLoop l = (GlobalLoop) n;
                 out.add(new GlobalLoop(repeated(l.body(), times), repeated(l.counts(), times), l.ranks()));

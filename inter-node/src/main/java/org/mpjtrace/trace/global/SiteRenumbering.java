@@ -24,7 +24,7 @@ public final class SiteRenumbering {
         for (GlobalNode n : nodes) {
             if (n instanceof GlobalEvent e) {
                 if (e.site() < 0 || e.site() >= map.length) throw new IllegalArgumentException("event names call site " + e.site() + " outside its table");
-                out.add(new GlobalEvent(e.op(), map[e.site()], e.stack(), e.ranks(), e.fields(), e.compute(), e.inside()));
+                out.add(new GlobalEvent(e.op(), e.thread(), map[e.site()], e.stack(), e.ranks(), e.fields(), e.compute(), e.inside()));
             } else {
                 GlobalLoop l = (GlobalLoop) n;
                 out.add(new GlobalLoop(renumber(l.body(), map), l.counts(), l.ranks()));

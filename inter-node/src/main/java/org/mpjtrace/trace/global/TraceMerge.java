@@ -79,7 +79,7 @@ public final class TraceMerge {
             GlobalEvent b = (GlobalEvent) y;
             List<Alternatives<ValueSeq>> fields = new ArrayList<>(Field.ALL.length);
             for (Field f : Field.ALL) fields.add(a.field(f).merge(b.field(f)));
-            return new GlobalEvent(a.op(), a.site(), a.stack(), a.ranks().union(b.ranks()), fields,
+            return new GlobalEvent(a.op(), a.thread(), a.site(), a.stack(), a.ranks().union(b.ranks()), fields,
                     sum(a.compute(), b.compute()), sum(a.inside(), b.inside()));
         }
         GlobalLoop a = (GlobalLoop) x, b = (GlobalLoop) y;

@@ -87,7 +87,7 @@ final class TraceKryo {
         kryo.register(RankStats.class, new RankStatsSerializer(), RANK_STATS);
         kryo.register(RankTrace.class, new RankTraceSerializer(), RANK_TRACE);
         kryo.register(SiteTable.class, new SiteTableSerializer(), SITE_TABLE);
-        kryo.register(EndMark.class, new EndMarkSerializer(), END_MARK);
+        kryo.register(EndMark.class, new EndMarkSerializer(version), END_MARK);
         kryo.register(RankPayload.class, new RankPayloadSerializer(), RANK_PAYLOAD);
         kryo.register(CallPath.class, new CallPathSerializer(), CALL_PATH);
         kryo.register(CallPathTable.class, new CallPathTableSerializer(), CALL_PATH_TABLE);

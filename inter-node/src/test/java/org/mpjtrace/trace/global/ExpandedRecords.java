@@ -16,7 +16,7 @@ final class ExpandedRecords {
         List<long[]> out = new ArrayList<>();
         GlobalExpansion.expand(trace, rank, (e, values) -> {
             long[] r = new long[Event.WORDS];
-            EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, org.mpjtrace.trace.fold.RankCalls.WORLD_SIZE, r, 0);
+            EventRecords.toRecord(e.op(), e.thread(), e.site(), e.stack(), values, rank, org.mpjtrace.trace.fold.RankCalls.WORLD_SIZE, r, 0);
             out.add(r);
         });
         return out;

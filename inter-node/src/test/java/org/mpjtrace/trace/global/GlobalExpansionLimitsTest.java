@@ -24,7 +24,7 @@ class GlobalExpansionLimitsTest {
         List<Alternatives<ValueSeq>> fields = new ArrayList<>();
         for (int i = 0; i < Field.ALL.length; i++) fields.add(Alternatives.of(ValueSeq.of(1), RANK0));
         Histogram h = Histogram.ofSummary(1, 5, 5, 5, new long[] {5, 5, 5, 5, 5});
-        return new GlobalEvent(Op.SEND.code, 0, 0, RANK0, fields, h, h);
+        return new GlobalEvent(Op.SEND.code, 0, 0, 0, RANK0, fields, h, h);
     }
 
     private static GlobalLoop loop(long count, GlobalNode body) {

@@ -32,7 +32,7 @@ class TraceMergeTest {
         List<long[]> out = new ArrayList<>();
         GlobalExpansion.expand(trace, rank, (GlobalEvent e, long[] values) -> {
             long[] r = new long[Event.WORDS];
-            EventRecords.toRecord(e.op(), e.site(), e.stack(), values, rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, r, 0);
+            EventRecords.toRecord(e.op(), e.thread(), e.site(), e.stack(), values, rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, r, 0);
             out.add(r);
         });
         return out;

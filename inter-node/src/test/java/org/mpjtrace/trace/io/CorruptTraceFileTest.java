@@ -50,6 +50,12 @@ class CorruptTraceFileTest {
         return at;
     }
 
+    private static int sectionCount(byte[] bytes) {
+        int n = 0;
+        for (int at = Layout.PREAMBLE_BYTES; at < bytes.length; n++) at += Layout.SECTION_HEADER_BYTES + ByteBuffer.wrap(bytes).getInt(at + 1);
+        return n;
+    }
+
     private static RankTrace withWords(RankTrace t, int eventCount, long[] words) {
         return new RankTrace(t.rank(), t.host(), t.initNanos(), eventCount, words, t.comms(), t.datatypes(), t.redops(), t.stats(), t.arrays());
     }
@@ -223,12 +229,18 @@ class CorruptTraceFileTest {
         // Version 7's META is version 8's without its last two fields, the ending and the class that called
         // MPI.Init (strings of under 127 bytes here: length + 1 in one byte, then the bytes).
         JobMeta meta = TraceSamples.meta(3);
+        int sections = sectionCount(good);
         FileForge v7 = new FileForge(7).raw(SectionKind.META.code, out -> {
             Output full = new Output(256, -1);
             new JobMetaSerializer(Layout.VERSION).write(null, full, meta);
             out.writeVarInt(TraceKryo.JOB_META, true);
             out.writeBytes(full.toBytes(), 0, full.position() - 2 - meta.ending().length() - meta.initClass().length());
-        }).bytes(Arrays.copyOfRange(good, sectionOffset(good, 1), good.length));
+        }).bytes(Arrays.copyOfRange(good, sectionOffset(good, 1), sectionOffset(good, sections - 1)))
+                // Before version 9, END held the number of sections before it alone.
+                .raw(SectionKind.END.code, out -> {
+                    out.writeVarInt(TraceKryo.END_MARK, true);
+                    out.writeVarInt(sections - 1, true);
+                });
         Files.write(file, v7.toByteArray());
         TraceFile read = TraceReader.read(file);
         assertEquals(JobMetaSerializer.ENDING_NOT_RECORDED, read.meta().ending());
@@ -237,7 +249,7 @@ class CorruptTraceFileTest {
 
         byte[] v6 = good.clone();
         ByteBuffer.wrap(v6).putInt(8, 6);
-        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to 8)", failure(v6));
+        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to 9)", failure(v6));
     }
 
     @Test

@@ -35,7 +35,7 @@ class GlobalShapeRulesTest {
         List<Alternatives<ValueSeq>> fields = new ArrayList<>();
         for (Field f : Field.ALL) fields.add(Alternatives.of(f == Field.PEER ? peers : ValueSeq.of(-1), ranks));
         Histogram h = Histogram.ofSummary(ranks.size(), 5, 5, 5, new long[] {5, 5, 5, 5, 5});
-        return new GlobalEvent(Op.SEND.code, 1, -7L, ranks, fields, h, h);
+        return new GlobalEvent(Op.SEND.code, 0, 1, -7L, ranks, fields, h, h);
     }
 
     /** A loop of {@code count} iterations on all ranks round a Send made by {@code bodyRanks}. */

@@ -41,7 +41,7 @@ class GlobalStackRulesTest {
         List<Alternatives<ValueSeq>> fields = new ArrayList<>();
         for (int i = 0; i < Field.ALL.length; i++) fields.add(Alternatives.of(ValueSeq.of(-1), ranks));
         Histogram h = Histogram.ofSummary(ranks.size(), 5, 5, 5, new long[] {5, 5, 5, 5, 5});
-        return new GlobalEvent(op.code, site, stack, ranks, fields, h, h);
+        return new GlobalEvent(op.code, 0, site, stack, ranks, fields, h, h);
     }
 
     private static FileForge upToGlobal(GlobalTrace global) {

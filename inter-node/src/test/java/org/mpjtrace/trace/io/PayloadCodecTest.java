@@ -68,8 +68,8 @@ class PayloadCodecTest {
         assertEquals("payload: no bytes", failure(null));
         byte[] good = PayloadCodec.encode(new RankPayload(TraceSamples.rank(0), TraceSamples.sites()));
         byte[] version = good.clone();
-        ByteBuffer.wrap(version).putInt(8, 9);
-        assertTrue(failure(version).contains("unsupported format version 9"));
+        ByteBuffer.wrap(version).putInt(8, Layout.VERSION + 1);
+        assertTrue(failure(version).contains("unsupported format version " + (Layout.VERSION + 1)));
         assertEquals("payload: corrupt: 1 bytes after the payload, from offset " + good.length,
                 failure(Arrays.copyOf(good, good.length + 1)));
         assertEquals("payload: checksum mismatch in section 0 (PAYLOAD) at offset 12", failure(flip(good, 30)));

@@ -2,6 +2,7 @@ package org.mpjtrace.runtime.rank;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.mpjtrace.runtime.config.TracerConfig;
 import org.mpjtrace.runtime.config.TracerLog;
@@ -63,6 +64,8 @@ public final class RankContext {
     /** This rank's COMM_WORLD (the barrier marker rule compares against it). */
     final Object world;
     final List<EventRing> rings = new CopyOnWriteArrayList<>();
+    /** Threads of this rank that have recorded (the next one's number). */
+    private final AtomicInteger threads = new AtomicInteger();
     /** Held while records of this rank are handed to its sink: by the fold thread or by the rank itself. */
     private final Object foldLock = new Object();
     private final AtomicLong internalErrors = new AtomicLong();
@@ -112,6 +115,11 @@ public final class RankContext {
         this.redops = new SymbolTable<>(mpj::describeRedOp);
         comms.idOf(world); // COMM_WORLD is communicator 0 on every rank
         tracer.ranks.add(this);
+    }
+
+    /** The number of a thread recording for this rank for the first time: 0 for the one bound at MPI.Init, then 1, 2, ... */
+    int nextThread() {
+        return threads.getAndIncrement();
     }
 
     /** The rank's part in markers and in the end of the job; set once, by Probe.init, before the rank records. */

@@ -23,6 +23,10 @@ import org.mpjtrace.trace.Op;
  * common case (a loop calling with the same objects), and, with calling context, the thread's shadow
  * stack and the set of stack signatures it has already registered. Used only by its own thread.
  *
+ * <p>Each recorder has its thread's number in the rank ({@link RankContext#nextThread}: 0 for the thread
+ * that called MPI.Init), which every record carries, so that each thread's calls keep their own order
+ * and loops however the rank's threads interleave. Request ids are the thread's own, as its requests are.
+ *
  * <p>{@link #write} is the hot path: no allocation, no lock, no logging.
  */
 public final class ThreadRecorder {
@@ -30,6 +34,8 @@ public final class ThreadRecorder {
     static final ThreadRecorder UNBOUND = new ThreadRecorder();
 
     public final RankContext ctx;
+    /** This thread's number in its rank. */
+    final int thread;
     private final EventRing ring;
     private final RequestTable requests;
     private final SiteRegistry sites;
@@ -58,6 +64,7 @@ public final class ThreadRecorder {
 
     private ThreadRecorder() {
         ctx = null;
+        thread = 0;
         faultCountdown = Long.MAX_VALUE;
         ring = null;
         requests = null;
@@ -72,6 +79,7 @@ public final class ThreadRecorder {
 
     private ThreadRecorder(RankContext ctx) {
         this.ctx = ctx;
+        this.thread = ctx.nextThread();
         this.ring = new EventRing(ctx.tracer.config.ringSize, ctx.tracer.fold::wake);
         this.requests = new RequestTable();
         this.sites = ctx.tracer.sites;
@@ -155,7 +163,7 @@ public final class ThreadRecorder {
         EventRing r = ring;
         int b = r.claim();
         long[] w = r.buffer;
-        w[b + Event.W_OP_SITE] = Event.pack(op, site);
+        w[b + Event.W_OP_SITE] = Event.pack(Event.opAndThread(op, thread), site);
         w[b + Event.W_STACK] = stackSignature;
         w[b + Event.W_COMM_DTYPE] = Event.pack(commId(comm), datatypeId(dt));
         w[b + Event.W_PEER_TAG] = Event.pack(peer, tag);

@@ -1,6 +1,9 @@
 package org.mpjtrace.runtime.sink;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.fold.EventRecords;
 import org.mpjtrace.trace.fold.TraceFolding;
 import org.mpjtrace.trace.fold.TraceNode;
@@ -8,34 +11,73 @@ import org.mpjtrace.trace.fold.TraceNode;
 /**
  * Intra-node compression of one rank (mode full): the fold thread hands it the rank's records as they
  * come out of the rings; each becomes a node (relative peers, compute and inside times) appended to
- * the rank's {@link TraceFolding}, which folds loops at once. Memory follows the compressed size.
+ * its thread's {@link TraceFolding}, which folds loops at once. Memory follows the compressed size.
+ *
+ * <p>Each thread of the rank that calls MPJ (the record's thread number) has a folding of its own: the
+ * rings of two threads are drained one after the other, so their calls arrive in no order that means
+ * anything, while each thread's own calls arrive in its order and make its own loops. The rank's trace is
+ * thread 0's nodes, then thread 1's, and so on; the thread number in each node says whose it is.
  */
 public final class RankLoopFolder implements RecordSink {
     private final int rank;
     private final int worldSize;
-    private final TraceFolding folding;
-    private long previousExit;
+    private final int window;
+    /** By thread number; null for numbers not seen (yet). Most ranks have thread 0 alone. */
+    private ThreadFolding[] threads = new ThreadFolding[1];
+    /** The latest exit of any of the rank's calls, or the latest point it resumed at. */
+    private long latest;
+
+    /** One thread's folding, and the exit of its previous call, where its next call's compute time starts. */
+    private static final class ThreadFolding {
+        final TraceFolding folding;
+        long previousExit;
+
+        ThreadFolding(int window, long start) {
+            folding = new TraceFolding(window);
+            previousExit = start;
+        }
+    }
 
     /** @param origin the rank's time origin (entry into MPI.Init): the first call's compute time counts from it */
     public RankLoopFolder(int rank, int worldSize, long origin, int window) {
         this.rank = rank;
         this.worldSize = worldSize;
-        this.previousExit = origin;
-        this.folding = new TraceFolding(window);
+        this.window = window;
+        this.latest = origin;
+        this.threads[0] = new ThreadFolding(window, origin);
     }
 
     @Override
     public void append(long[] w, int base) {
-        folding.append(EventRecords.toNode(w, base, rank, worldSize, previousExit));
-        previousExit = org.mpjtrace.trace.Event.exit(w, base);
+        ThreadFolding t = thread(Event.thread(w, base), Event.enter(w, base));
+        t.folding.append(EventRecords.toNode(w, base, rank, worldSize, t.previousExit));
+        t.previousExit = Event.exit(w, base);
+        latest = Math.max(latest, t.previousExit);
+    }
+
+    /**
+     * The folding of thread {@code number}, made at its first call (entered at {@code enter}): when the
+     * thread started is not recorded, so its first compute time counts from the rank's latest call or
+     * resumption before it, 0 when the rings handed that over first.
+     */
+    private ThreadFolding thread(int number, long enter) {
+        if (number >= threads.length) threads = Arrays.copyOf(threads, number + 1);
+        ThreadFolding t = threads[number];
+        if (t == null) threads[number] = t = new ThreadFolding(window, Math.min(latest, enter));
+        return t;
     }
 
     @Override
     public void resumeAt(long nanos) {
-        previousExit = Math.max(previousExit, nanos);
+        latest = Math.max(latest, nanos);
+        for (ThreadFolding t : threads) if (t != null) t.previousExit = Math.max(t.previousExit, nanos);
     }
 
+    /** The rank's nodes, thread by thread in thread order. */
     public List<TraceNode> nodes() {
-        return folding.nodes();
+        if (threads.length == 1) return threads[0].folding.nodes();
+        List<TraceNode> all = new ArrayList<>();
+        for (ThreadFolding t : threads) if (t != null) all.addAll(t.folding.nodes());
+        return all;
     }
 }

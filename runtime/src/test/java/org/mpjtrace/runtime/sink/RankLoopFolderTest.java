@@ -46,7 +46,7 @@ class RankLoopFolderTest {
         List<long[]> out = new ArrayList<>();
         TraceExpansion.expand(nodes, (node, values) -> {
             long[] r = new long[Event.WORDS];
-            EventRecords.toRecord(node.op(), node.site(), node.stack(), values, rank, SyntheticStream.WORLD_SIZE, r, 0);
+            EventRecords.toRecord(node.op(), node.thread(), node.site(), node.stack(), values, rank, SyntheticStream.WORLD_SIZE, r, 0);
             out.add(r);
         });
         return out;
@@ -143,5 +143,45 @@ class RankLoopFolderTest {
         w = EventBuilder.words(new EventBuilder(Op.SEND, 2, 0).comm(0).at(1_700, 1_800));
         c.append(w, 0);
         assertEquals(100, ((EventNode) c.nodes().get(c.nodes().size() - 1)).compute().max());
+    }
+
+    @Test
+    void eachThreadFoldsItsOwnLoopHoweverTheirCallsInterleave() {
+        // Thread 0: 6x (Send, Recv); thread 1: 9x Allreduce; drained in uneven chunks, as the rings of two threads are.
+        List<long[]> thread0 = new ArrayList<>(), thread1 = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            thread0.add(EventBuilder.words(new EventBuilder(Op.SEND, 1, 0).peer(2).tag(3).count(4).at(10 * i, 10 * i + 1)));
+            thread0.add(EventBuilder.words(new EventBuilder(Op.RECV, 2, 0).peer(0).tag(3).count(4).at(10 * i + 2, 10 * i + 3)));
+        }
+        for (int i = 0; i < 9; i++)
+            thread1.add(EventBuilder.words(new EventBuilder(Op.ALLREDUCE, 3, 0).thread(1).count(1).at(7 * i, 7 * i + 5)));
+        RankLoopFolder folder = new RankLoopFolder(1, SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
+        int a = 0, b = 0;
+        for (int chunk = 1; a < thread0.size() || b < thread1.size(); chunk++) {
+            for (int k = 0; k < chunk % 4 + 1 && a < thread0.size(); k++) folder.append(thread0.get(a++), 0);
+            for (int k = 0; k < chunk % 3 + 1 && b < thread1.size(); k++) folder.append(thread1.get(b++), 0);
+        }
+
+        List<TraceNode> nodes = folder.nodes();
+        assertEquals(2, nodes.size(), "one loop per thread");
+        LoopNode first = (LoopNode) nodes.get(0), second = (LoopNode) nodes.get(1);
+        assertEquals(6, first.counts().cursor().next());
+        assertEquals(9, second.counts().cursor().next());
+        assertEquals(List.of(0, 0), first.body().stream().map(n -> ((EventNode) n).thread()).toList());
+        assertEquals(List.of(1), second.body().stream().map(n -> ((EventNode) n).thread()).toList());
+        EventNode allreduce = (EventNode) second.body().get(0);
+        assertEquals(0, allreduce.compute().min(), "a thread's first call: no compute time before it is known");
+        assertEquals(2, allreduce.compute().max(), "compute time since the same thread's previous call");
+
+        List<long[]> expected = new ArrayList<>(thread0);
+        expected.addAll(thread1);
+        List<long[]> actual = expand(nodes, 1);
+        assertEquals(expected.size(), actual.size());
+        for (int i = 0; i < expected.size(); i++) {
+            long[] want = expected.get(i).clone();
+            want[Event.W_ENTER] = 0;
+            want[Event.W_EXIT] = 0;
+            assertArrayEquals(want, actual.get(i), "call " + i);
+        }
     }
 }

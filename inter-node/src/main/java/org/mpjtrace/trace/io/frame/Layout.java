@@ -6,8 +6,11 @@ import java.nio.charset.StandardCharsets;
 public final class Layout {
     public static final byte[] FILE_MAGIC = "MPJTRACE".getBytes(StandardCharsets.US_ASCII);
     public static final byte[] PAYLOAD_MAGIC = "MPJTPAYL".getBytes(StandardCharsets.US_ASCII);
-    public static final int VERSION = 8;
-    /** The oldest file format the reader still takes: version 7 lacks only the job's ending (JobMeta). */
+    public static final int VERSION = 9;
+    /**
+     * The oldest file format the reader still takes: version 8 has no thread numbers (every call reads
+     * as thread 0, see Event), version 7 not the job's ending either (JobMeta).
+     */
     public static final int OLDEST_READ = 7;
 
     /** Magic and version. */

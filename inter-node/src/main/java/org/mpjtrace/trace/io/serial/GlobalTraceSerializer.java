@@ -6,6 +6,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import java.util.ArrayList;
 import java.util.List;
+import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.Histogram;
@@ -28,7 +29,8 @@ import org.mpjtrace.trace.ranks.RankSet;
  * trace       worldSize varint, ranks RankSet, merge time ns varlong, nodes
  * nodes       count varint, node...
  * node        tag byte (1 event, 2 loop), then
- *   event     op varint, site varint, stack long, ranks RankSet, 15 x alternatives, 2 x histogram
+ *   event     op and thread varint (Event.opAndThread: thread in bits 16 and up; format 8 and
+ *             older hold the op alone, thread 0), site varint, stack long, ranks RankSet, 15 x alternatives, 2 x histogram
  *   loop      ranks RankSet, counts alternatives, body nodes
  * alternatives count varint, (RankSet, value sequence)...
  * value seq   elements: count varint, element...; element: 1 run (start zigzag varlong, stride zigzag
@@ -72,7 +74,7 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
         for (GlobalNode n : nodes) {
             if (n instanceof GlobalEvent e) {
                 out.writeByte(EVENT);
-                out.writeVarInt(e.op(), true);
+                out.writeVarInt(Event.opAndThread(e.op(), e.thread()), true);
                 out.writeVarInt(e.site(), true);
                 out.writeLong(e.stack());
                 RankSetIo.write(out, e.ranks());
@@ -96,7 +98,8 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
         for (int i = 0; i < n; i++) {
             int tag = in.readByte();
             if (tag == EVENT) {
-                int op = in.readVarInt(true);
+                int opAndThread = in.readVarInt(true);
+                int op = Event.opOf(opAndThread), thread = Event.threadOf(opAndThread);
                 if (Op.ofCode(op) == null) throw new CorruptDataException("unknown op code " + op);
                 int site = in.readVarInt(true);
                 long stack = in.readLong();
@@ -104,7 +107,7 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
                 List<Alternatives<ValueSeq>> fields = new ArrayList<>(Field.ALL.length);
                 for (Field f : Field.ALL) fields.add(readAlternatives(in, world, ranks, depth, "field " + f));
                 Histogram compute = readHistogram(in), inside = readHistogram(in);
-                nodes.add(new GlobalEvent(op, site, stack, ranks, fields, compute, inside));
+                nodes.add(new GlobalEvent(op, thread, site, stack, ranks, fields, compute, inside));
             } else if (tag == LOOP) {
                 RankSet ranks = readNodeRanks(in, world, parent);
                 Alternatives<ValueSeq> counts = readAlternatives(in, world, ranks, depth, "loop counts");
