@@ -3,9 +3,11 @@ package org.mpjtrace.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.mpjtrace.cli.export.JsonLinesWriter;
 import org.mpjtrace.cli.format.EventListing;
 import org.mpjtrace.cli.format.ExpandedRank;
 import org.mpjtrace.cli.format.GlobalListing;
+import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.cli.format.TraceHeader;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
@@ -32,7 +34,14 @@ import picocli.CommandLine.Spec;
                 "A trace of a clustering mode (chameleon, acurdion, reference) prints the same way; its header adds the "
                         + "marker rule, call frequency and K (and acurdion's choices), "
                         + "and says so when the job died before MPI.Finalize (the trace then holds what was merged up to "
-                        + "its last marker)."})
+                        + "its last marker).",
+                "--format jsonl writes one JSON object per call instead, one per line, with no header: rank, thread, seq "
+                        + "(index in its rank and thread), op, site, stack (the call site, then its callers, innermost first), "
+                        + "the op's parameters (peer, tag, count, type, comm, root, ...; ANY_SOURCE, PROC_NULL and ANY_TAG as "
+                        + "strings), bytes, start_ns (from the rank's MPI.Init) and dur_ns. For a trace of mode full or a "
+                        + "clustering mode add --expand: every rank's calls (or rank R's), rebuilt one by one, a non-lead's from "
+                        + "its lead's, each starting its mean compute time after its thread's previous call and lasting its mean "
+                        + "time inside."})
 final class DecodeCommand implements Callable<Integer> {
 
     @Spec
@@ -48,13 +57,20 @@ final class DecodeCommand implements Callable<Integer> {
     Long limit;
 
     @Option(names = "--expand", description = "trace of mode full or a clustering mode: print the calls of the rank given with --rank, one by one "
-            + "(times are per-event histograms there, so they print as 0)")
+            + "(times are per-event histograms there, so they print as 0); with --format jsonl every rank's, or rank R's, "
+            + "with the histograms' mean times")
     boolean expand;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (default): as described above; jsonl: one JSON object per call, one per line")
+    String format;
 
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
             if (limit != null && limit < 0) throw new BadInputException("--limit must be 0 or more, got " + limit);
+            if (!format.equals("text") && !format.equals("jsonl"))
+                throw new BadInputException("unknown --format " + format + " (decode writes text or jsonl)");
             TraceFile trace = TraceFiles.load(file);
             RankTrace only = null;
             if (rank != null) {
@@ -62,6 +78,7 @@ final class DecodeCommand implements Callable<Integer> {
                 if (only == null) throw new BadInputException(file + ": no rank " + rank + " in this trace (" + RankSets.describe(trace) + ")");
             }
             PrintWriter out = spec.commandLine().getOut();
+            if (format.equals("jsonl")) return jsonLines(trace, only, out);
             TraceHeader.print(out, file.toString(), trace);
             if (trace.global() != null) {
                 if (expand && only == null) throw new BadInputException("--expand needs --rank R");
@@ -79,5 +96,28 @@ final class DecodeCommand implements Callable<Integer> {
             out.flush();
             return ExitCodes.OK;
         });
+    }
+
+    /** {@code --format jsonl}: every call of every rank (or of {@code only}), one JSON object per line. */
+    private int jsonLines(TraceFile trace, RankTrace only, PrintWriter out) throws Exception {
+        if (trace.global() != null) {
+            if (!expand)
+                throw new BadInputException(file + ": a trace of mode " + trace.meta().mode() + " keeps loops, not calls: "
+                        + "add --expand to write every rank's calls one by one");
+            String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
+            if (interim != null) throw new BadInputException(file + ": " + interim + "; its ranks' calls cannot be rebuilt one by one");
+        }
+        JsonLinesWriter writer = new JsonLinesWriter(trace, out);
+        for (RankTrace r : trace.ranks()) {
+            if (only != null && r != only) continue;
+            try {
+                writer.write(r, expand, limit == null ? -1 : limit);
+            } catch (IllegalStateException e) {
+                throw new BadInputException(file + ": cannot rebuild rank " + r.rank() + "'s calls: " + e.getMessage());
+            }
+            if (out.checkError()) break; // the reader went away (a pipe into head)
+        }
+        out.flush();
+        return ExitCodes.OK;
     }
 }

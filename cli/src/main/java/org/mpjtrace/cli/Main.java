@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Traces the communication of Java MPI programs on MPJ Express.",
-        subcommands = {RunCommand.class, DecodeCommand.class, StatsCommand.class, ClustersCommand.class, ReplayCommand.class, CompareCommand.class, DemoCommand.class},
+        subcommands = {RunCommand.class, DecodeCommand.class, StatsCommand.class, ClustersCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class, DemoCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the MPJ job failed", "2:bad input (arguments, missing or corrupt trace file)"})
 public final class Main implements Callable<Integer> {
@@ -40,7 +40,7 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        err.println("mpjtrace: missing command (run, decode, stats, clusters, replay, compare or demo); see mpjtrace --help");
+        err.println("mpjtrace: missing command (run, decode, stats, clusters, replay, compare, export or demo); see mpjtrace --help");
         err.flush();
         return ExitCodes.BAD_INPUT;
     }

@@ -1,0 +1,78 @@
+package org.mpjtrace.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.mpjtrace.cli.export.AtomicOutput;
+import org.mpjtrace.cli.export.ChromeTraceWriter;
+import org.mpjtrace.cli.format.MarkerLogText;
+import org.mpjtrace.trace.TraceFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code mpjtrace export}: a trace in a format other tools open; the writers are in {@code org.mpjtrace.cli.export}. */
+@Command(name = "export",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {"Writes a trace in a format other tools open.", "",
+                "--format chrome: the Chrome trace-event format (JSON), which Perfetto UI (https://ui.perfetto.dev, "
+                        + "Open trace file) and chrome://tracing (Load) open. A process per rank and a track per thread that "
+                        + "called MPJ; a slice per MPJ call with its parameters as args (those of decode --format jsonl), the "
+                        + "computation between calls showing as gaps; an arrow from each send to its matching receive (matched "
+                        + "as MPI does: by communicator, source, tag and order) and between the root (or rank 0) of every "
+                        + "collective and each other member. A dump keeps its measured times, from the first rank's MPI.Init; a "
+                        + "trace of mode full or a clustering mode is expanded for every rank (a non-lead from its lead), each "
+                        + "call starting its mean compute time after its thread's previous call and lasting its mean time inside.",
+                "OUT is written under a temporary name in its folder and renamed at the end: a failed export leaves nothing "
+                        + "under OUT's name."})
+final class ExportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "trace file")
+    Path file;
+
+    @Option(names = "--format", paramLabel = "FORMAT", required = true, description = "chrome (Chrome trace-event JSON, for Perfetto UI and chrome://tracing)")
+    String format;
+
+    @Option(names = "-o", paramLabel = "OUT", description = "the file to write (required)")
+    Path out;
+
+    @Option(names = "--expand", description = "mode full with keepDump=true: rebuild the calls from the compressed trace, with its mean "
+            + "times, rather than use the dump kept beside it")
+    boolean expand;
+
+    @Override
+    public Integer call() throws Exception {
+        return CommandBody.run(spec.commandLine().getErr(), () -> {
+            if (!format.equals("chrome")) throw new BadInputException("unknown --format " + format + " (export writes chrome)");
+            if (out == null) throw new BadInputException("export needs -o OUT, the file to write");
+            TraceFile trace = TraceFiles.load(file);
+            String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
+            if (interim != null) throw new BadInputException(file + ": " + interim + "; export needs the trace of a whole job");
+            try (AtomicOutput o = AtomicOutput.create(out)) {
+                try {
+                    new ChromeTraceWriter(trace, file.getFileName().toString(), expand).write(o.stream());
+                } catch (IllegalStateException e) {
+                    throw new BadInputException(file + ": cannot rebuild the ranks' calls: " + e.getMessage());
+                } catch (IOException e) {
+                    throw new BadInputException(out + ": cannot write: " + e.getMessage());
+                }
+                try {
+                    o.commit();
+                } catch (IOException e) {
+                    throw new BadInputException(out + ": cannot write: " + e.getMessage());
+                }
+            }
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("mpjtrace: wrote " + out + " (chrome trace-event JSON: open it in https://ui.perfetto.dev or chrome://tracing)");
+            err.flush();
+            return ExitCodes.OK;
+        });
+    }
+}

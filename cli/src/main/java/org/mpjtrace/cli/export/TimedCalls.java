@@ -1,0 +1,86 @@
+package org.mpjtrace.cli.export;
+
+import java.util.Arrays;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.fold.EventRecords;
+import org.mpjtrace.trace.global.GlobalExpansion;
+
+/**
+ * One rank's calls one at a time, as records with times, whatever the trace's mode: a dump's own records
+ * in their recorded order with their measured times, or the calls rebuilt from the compressed trace
+ * ({@link GlobalExpansion}; in a clustered trace a non-lead's from its lead's, as {@code compare} does)
+ * thread by thread, with the times the trace keeps: each call starts the mean of its compute histogram
+ * after the previous call of its thread ended and lasts the mean of its time-inside histogram, each
+ * thread starting at 0.
+ *
+ * <p>Nothing is collected: a rebuilt call is written into one 12-word record reused for the next, so a
+ * rank standing for billions of calls streams in constant memory (the dump's records are the loaded
+ * file's own).
+ */
+final class TimedCalls {
+
+    /** Sees each call as a record at {@code base} of {@code calls}, whose tables (datatypes, communicators) are the rank's. */
+    interface Visitor {
+        void call(RankTrace calls, int base) throws Exception;
+    }
+
+    private TimedCalls() {}
+
+    /** Whether the rank's calls come from the compressed trace: it has one, and the rank's section keeps no dump of its own (or the caller asks to rebuild). */
+    static boolean rebuilt(TraceFile trace, RankTrace section, boolean expand) {
+        return trace.global() != null && (expand || section.eventCount() == 0);
+    }
+
+    /** The origin of the times the visitor sees for this rank: its MPI.Init for a dump, 0 for rebuilt calls. */
+    static long origin(TraceFile trace, RankTrace section, boolean expand) {
+        return rebuilt(trace, section, expand) ? 0 : section.initNanos();
+    }
+
+    /**
+     * @param expand rebuild the calls from the compressed trace even when the section keeps a dump
+     *               (mode full with keepDump), as {@code decode --expand} does
+     */
+    static void forEach(TraceFile trace, RankTrace section, boolean expand, Visitor v) throws Exception {
+        if (!rebuilt(trace, section, expand)) {
+            for (int i = 0; i < section.eventCount(); i++) v.call(section, RankTrace.base(i));
+            return;
+        }
+        long[] record = new long[Event.WORDS];
+        RankTrace one = new RankTrace(section.rank(), section.host(), 0, 1, record, section.comms(), section.datatypes(),
+                section.redops(), section.stats());
+        int rank = section.rank(), worldSize = trace.meta().worldSize();
+        long[][] threadEnd = {new long[4]};
+        try {
+            GlobalExpansion.expand(trace.global(), rank, (event, values) -> {
+                EventRecords.toRecord(event.op(), event.thread(), event.site(), event.stack(), values, rank, worldSize, record, 0);
+                int t = event.thread();
+                if (t >= threadEnd[0].length) threadEnd[0] = Arrays.copyOf(threadEnd[0], Math.max(t + 1, 2 * threadEnd[0].length));
+                long enter = threadEnd[0][t] + Math.round(event.compute().mean());
+                long exit = enter + Math.round(event.inside().mean());
+                record[Event.W_ENTER] = enter;
+                record[Event.W_EXIT] = exit;
+                threadEnd[0][t] = exit;
+                try {
+                    v.call(one, 0);
+                } catch (Exception e) {
+                    throw new Escaped(e);
+                }
+            });
+        } catch (Escaped e) {
+            throw e.inner;
+        }
+    }
+
+    /** Carries the visitor's checked exception out of the expansion's sink. */
+    private static final class Escaped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final Exception inner;
+
+        Escaped(Exception inner) {
+            super(null, null, false, false);
+            this.inner = inner;
+        }
+    }
+}
