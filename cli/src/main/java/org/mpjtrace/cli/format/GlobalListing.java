@@ -37,6 +37,7 @@ public final class GlobalListing {
     private int line;
     /** Whether a rank's threads called MPJ at once: then each event says which thread made it. */
     private boolean threaded;
+    private final SymbolNames names;
 
     public GlobalListing(TraceFile trace, PrintWriter out) {
         this(trace, out, -1);
@@ -47,6 +48,7 @@ public final class GlobalListing {
         this.trace = trace;
         this.out = out;
         this.rank = rank;
+        this.names = new SymbolNames(trace);
     }
 
     public void print(GlobalTrace global) {
@@ -95,13 +97,62 @@ public final class GlobalListing {
         b.append(' ').append(what).append('=').append(Units.micros(Math.round(h.mean()))).append("us");
     }
 
-    /** The field's value text (rank's own when {@code rank} >= 0), or null when it is unused (NONE). */
-    private static String field(GlobalEvent e, Field f, int rank) {
+    /**
+     * The field's value text (rank's own when {@code rank} >= 0), or null when the call has no value
+     * there: every value is the field's "no value" (NONE, which a relative peer stores apart from every
+     * offset), unless the op always gives the field a value, -1 among them (Shift's displacement,
+     * Split's colour and key, Abort's error code). Datatypes and reduction ops print by name.
+     */
+    private String field(GlobalEvent e, Field f, int rank) {
         Alternatives<ValueSeq> a = e.field(f);
+        boolean relative = RelativePeers.isRelative(e.op(), f);
+        long absent = relative ? RelativePeers.encode(Event.NONE, 0, 1) : Event.NONE;
+        boolean always = alwaysSet(Op.ofCode(e.op()), f);
         ValueSeq own = rank < 0 ? null : a.valueFor(rank);
-        if (own != null) return isConstant(own, Event.NONE) ? null : sequence(own, RelativePeers.isRelative(e.op(), f));
-        if (a.list().size() == 1 && isConstant(a.list().get(0).value(), Event.NONE)) return null;
-        return alternativesOf(a, RelativePeers.isRelative(e.op(), f));
+        if (own != null) return !always && allEqual(own.elements(), absent) ? null : named(own, f, relative);
+        if (!always && a.list().stream().allMatch(alt -> allEqual(alt.value().elements(), absent))) return null;
+        if (a.list().size() == 1) return named(a.list().get(0).value(), f, relative);
+        StringBuilder b = new StringBuilder("{");
+        for (int i = 0; i < a.list().size(); i++) {
+            if (i > 0) b.append(" | ");
+            Alternatives.Alternative<ValueSeq> alt = a.list().get(i);
+            b.append(alt.ranks()).append(": ").append(named(alt.value(), f, relative));
+        }
+        return b.append('}').toString();
+    }
+
+    /** A constant datatype or reduction op by name; anything else as {@link #sequence} prints it. */
+    private String named(ValueSeq s, Field f, boolean relative) {
+        Long constant = constantOf(s.elements());
+        if (constant != null && (f == Field.DATATYPE || f == Field.DATATYPE2)) return names.datatype(constant);
+        if (constant != null && f == Field.REDOP) return names.redop(constant);
+        return sequence(s, relative);
+    }
+
+    /** Fields whose every value is the program's, -1 included. */
+    private static boolean alwaysSet(Op op, Field f) {
+        if (op == Op.SHIFT) return f == Field.COUNT;
+        if (op == Op.SPLIT) return f == Field.COLOR || f == Field.KEY;
+        return op == Op.ABORT && f == Field.TAG;
+    }
+
+    /** Whether every value of the sequence is {@code value}, however it is folded. */
+    private static boolean allEqual(List<ValueSeq.Elem> elems, long value) {
+        Long constant = constantOf(elems);
+        return constant != null && constant == value;
+    }
+
+    /** The one value every element of the sequence has, or null when they differ (or there are none). */
+    private static Long constantOf(List<ValueSeq.Elem> elems) {
+        Long value = null;
+        for (ValueSeq.Elem e : elems) {
+            Long v;
+            if (e instanceof ValueSeq.Run r) v = r.length() > 1 && r.stride() != 0 ? null : r.start();
+            else v = constantOf(((ValueSeq.Rep) e).body());
+            if (v == null || (value != null && !value.equals(v))) return null;
+            value = v;
+        }
+        return value;
     }
 
     private String alternatives(Alternatives<ValueSeq> a, boolean relative) {
@@ -121,10 +172,11 @@ public final class GlobalListing {
         return b.append('}').toString();
     }
 
-    /** A constant prints as the value; anything else as the compressed sequence in brackets. */
+    /** A constant prints as the value (however it is folded); anything else as the compressed sequence in brackets. */
     private static String sequence(ValueSeq s, boolean relative) {
         List<ValueSeq.Elem> elems = s.elements();
-        if (elems.size() == 1 && elems.get(0) instanceof ValueSeq.Run r && r.stride() == 0) return value(r.start(), relative);
+        Long constant = constantOf(elems);
+        if (constant != null) return value(constant, relative);
         if (!relative) return "[" + s + "]";
         StringBuilder b = new StringBuilder("[");
         appendRelative(b, elems);
@@ -153,11 +205,6 @@ public final class GlobalListing {
         long named = RelativePeers.named(v);
         if (RelativePeers.isAbsolute(v)) return Long.toString(named); // a cluster's members all name this rank
         return Sentinels.rank((int) named);
-    }
-
-    private static boolean isConstant(ValueSeq s, long value) {
-        List<ValueSeq.Elem> elems = s.elements();
-        return elems.size() == 1 && elems.get(0) instanceof ValueSeq.Run r && r.stride() == 0 && r.start() == value;
     }
 
     /** Field names as decode uses them, with the op-specific meanings of the shared fields. */
