@@ -3,10 +3,12 @@ package org.mpjtrace.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.mpjtrace.cli.export.ClustersJson;
 import org.mpjtrace.cli.format.ClusterHistory;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -42,15 +44,23 @@ final class ClustersCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "trace file of mode chameleon, acurdion or reference")
     Path file;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (default) or json (one object: markers, clusterings with each cluster's lead and members, "
+                    + "markers per state)")
+    String format;
+
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
+            if (!format.equals("text") && !format.equals("json"))
+                throw new BadInputException("unknown --format " + format + " (clusters writes text or json)");
             TraceFile trace = TraceFiles.load(file);
             if (trace.markers() == null)
                 throw new BadInputException(file + ": a " + trace.meta().mode() + "-mode trace has no clustering history "
                         + "(only modes chameleon, acurdion and reference cluster)");
             PrintWriter out = spec.commandLine().getOut();
-            ClusterHistory.print(out, file.toString(), trace);
+            if (format.equals("json")) ClustersJson.write(trace, out);
+            else ClusterHistory.print(out, file.toString(), trace);
             out.flush();
             return ExitCodes.OK;
         });

@@ -2,13 +2,17 @@ package org.mpjtrace.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.mpjtrace.cli.export.StatsCsv;
+import org.mpjtrace.cli.export.StatsJson;
 import org.mpjtrace.cli.format.ClusteringSummary;
 import org.mpjtrace.cli.format.GlobalSummary;
 import org.mpjtrace.cli.format.StatsReport;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -36,11 +40,25 @@ final class StatsCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "trace file")
     Path file;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (the report, default); json (the same figures as one JSON object: per_rank, per_op, total, "
+                    + "per_thread, tracer); csv (one row per rank, thread and op: rank,thread,op,calls,bytes,time_ns, from "
+                    + "the events the trace keeps)")
+    String format;
+
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
+            if (!List.of("text", "json", "csv").contains(format))
+                throw new BadInputException("unknown --format " + format + " (stats writes text, json or csv)");
             TraceFile trace = TraceFiles.load(file);
             PrintWriter out = spec.commandLine().getOut();
+            if (format.equals("json")) StatsJson.write(trace, out);
+            if (format.equals("csv")) StatsCsv.write(trace, out);
+            if (!format.equals("text")) {
+                out.flush();
+                return ExitCodes.OK;
+            }
             if (trace.global() != null) GlobalSummary.print(out, trace, java.nio.file.Files.size(file));
             if (trace.markers() != null) ClusteringSummary.print(out, trace);
             StatsReport.print(out, file.toString(), trace);

@@ -37,10 +37,13 @@ class FullModeIT {
         expansionEqualsDump(ex, 4, "multicore", null);
     }
 
+    /**
+     * The process grids that 9 ranks make 3 x 3 (odd, not a power of two: ranklists with other strides
+     * than 4 and 16 give); the other examples' structure on 9 ranks is what 4 and 16 already cover.
+     */
     @ParameterizedTest(name = "{0} on 9 ranks")
-    @EnumSource(Examples.class)
+    @EnumSource(value = Examples.class, names = {"STENCIL_2D", "SWEEP", "CG_TRANSPOSE"})
     void nineRanks(Examples ex) {
-        assumeTrue(ex.runsOn(9), "written for 4 ranks");
         expansionEqualsDump(ex, 9, "multicore", null);
     }
 
