@@ -22,13 +22,11 @@ final class GlobalDefinitions {
     private static final int COMM_LOCATIONS_GROUP = 0;
 
     private final Otf2Archive archive;
-    private final Otf2Library lib;
     private final Pointer writer;
     private final Map<String, Integer> strings = new HashMap<>();
 
     private GlobalDefinitions(Otf2Archive archive) {
         this.archive = archive;
-        this.lib = archive.lib();
         this.writer = archive.globalDefWriter();
     }
 
@@ -37,32 +35,32 @@ final class GlobalDefinitions {
     }
 
     private void all(TraceFile trace, List<Location> locations, CommTable comms, long traceLength) {
-        check(lib.OTF2_GlobalDefWriter_WriteClockProperties(writer, NANOS_PER_SECOND, 0, traceLength,
+        check(Otf2Library.OTF2_GlobalDefWriter_WriteClockProperties(writer, NANOS_PER_SECOND, 0, traceLength,
                 trace.meta().startMillis() * 1_000_000L), "WriteClockProperties");
         systemTree(trace, locations);
         for (Op op : Op.values()) {
             int name = string(MpiRegions.name(op));
-            check(lib.OTF2_GlobalDefWriter_WriteRegion(writer, MpiRegions.region(op), name, name, string("MPJ Express " + op.mpjName),
+            check(Otf2Library.OTF2_GlobalDefWriter_WriteRegion(writer, MpiRegions.region(op), name, name, string("MPJ Express " + op.mpjName),
                     MpiRegions.role(op), Otf2Library.PARADIGM_MPI, Otf2Library.REGION_FLAG_NONE, Otf2Library.UNDEFINED_UINT32, 0, 0),
                     "WriteRegion");
         }
         int worldSize = trace.meta().worldSize();
         long[] firstLocations = new long[worldSize];
         for (int r = 0; r < worldSize; r++) firstLocations[r] = Location.id(r, 0);
-        check(lib.OTF2_GlobalDefWriter_WriteGroup(writer, COMM_LOCATIONS_GROUP, string("MPI ranks"), Otf2Library.GROUP_TYPE_COMM_LOCATIONS,
+        check(Otf2Library.OTF2_GlobalDefWriter_WriteGroup(writer, COMM_LOCATIONS_GROUP, string("MPI ranks"), Otf2Library.GROUP_TYPE_COMM_LOCATIONS,
                 Otf2Library.PARADIGM_MPI, Otf2Library.GROUP_FLAG_NONE, worldSize, firstLocations), "WriteGroup");
         for (CommTable.Comm c : comms.all()) {
             long[] members = c.worldRanks();
             int group = c.id + 1;
             int name = string(c.name());
-            check(lib.OTF2_GlobalDefWriter_WriteGroup(writer, group, name, Otf2Library.GROUP_TYPE_COMM_GROUP, Otf2Library.PARADIGM_MPI,
+            check(Otf2Library.OTF2_GlobalDefWriter_WriteGroup(writer, group, name, Otf2Library.GROUP_TYPE_COMM_GROUP, Otf2Library.PARADIGM_MPI,
                     Otf2Library.GROUP_FLAG_NONE, members.length, members), "WriteGroup");
-            check(lib.OTF2_GlobalDefWriter_WriteComm(writer, c.id, name, group, c.parent, Otf2Library.COMM_FLAG_NONE), "WriteComm");
+            check(Otf2Library.OTF2_GlobalDefWriter_WriteComm(writer, c.id, name, group, c.parent, Otf2Library.COMM_FLAG_NONE), "WriteComm");
         }
     }
 
     private void systemTree(TraceFile trace, List<Location> locations) {
-        check(lib.OTF2_GlobalDefWriter_WriteSystemTreeNode(writer, ROOT_NODE, string(trace.meta().mainClass().isEmpty() ? "job"
+        check(Otf2Library.OTF2_GlobalDefWriter_WriteSystemTreeNode(writer, ROOT_NODE, string(trace.meta().mainClass().isEmpty() ? "job"
                 : trace.meta().mainClass()), string("job"), Otf2Library.UNDEFINED_UINT32), "WriteSystemTreeNode");
         Map<String, Integer> hostNodes = new LinkedHashMap<>();
         int worldSize = trace.meta().worldSize();
@@ -72,14 +70,14 @@ final class GlobalDefinitions {
             if (node == null) {
                 node = hostNodes.size() + 1;
                 hostNodes.put(host, node);
-                check(lib.OTF2_GlobalDefWriter_WriteSystemTreeNode(writer, node, string(host), string("node"), ROOT_NODE),
+                check(Otf2Library.OTF2_GlobalDefWriter_WriteSystemTreeNode(writer, node, string(host), string("node"), ROOT_NODE),
                         "WriteSystemTreeNode");
             }
-            check(lib.OTF2_GlobalDefWriter_WriteLocationGroup(writer, r, string("rank " + r), Otf2Library.LOCATION_GROUP_TYPE_PROCESS,
+            check(Otf2Library.OTF2_GlobalDefWriter_WriteLocationGroup(writer, r, string("rank " + r), Otf2Library.LOCATION_GROUP_TYPE_PROCESS,
                     node, Otf2Library.UNDEFINED_UINT32), "WriteLocationGroup");
         }
         for (Location l : locations)
-            check(lib.OTF2_GlobalDefWriter_WriteLocation(writer, l.id, string("rank " + l.rank + " thread " + l.thread),
+            check(Otf2Library.OTF2_GlobalDefWriter_WriteLocation(writer, l.id, string("rank " + l.rank + " thread " + l.thread),
                     Otf2Library.LOCATION_TYPE_CPU_THREAD, l.events(), l.rank), "WriteLocation");
     }
 
@@ -88,7 +86,7 @@ final class GlobalDefinitions {
         Integer id = strings.get(s);
         if (id != null) return id;
         int fresh = strings.size();
-        check(lib.OTF2_GlobalDefWriter_WriteString(writer, fresh, s), "WriteString");
+        check(Otf2Library.OTF2_GlobalDefWriter_WriteString(writer, fresh, s), "WriteString");
         strings.put(s, fresh);
         return fresh;
     }

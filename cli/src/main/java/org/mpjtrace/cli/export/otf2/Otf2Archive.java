@@ -17,7 +17,6 @@ import org.mpjtrace.cli.BadInputException;
 final class Otf2Archive implements AutoCloseable {
     static final String NAME = "traces";
 
-    private final Otf2Library lib;
     private final Pointer archive;
     /** Strongly held: libotf2 keeps only the native function pointers. */
     private final Otf2Library.FlushCallbacks flush = new Otf2Library.FlushCallbacks();
@@ -25,22 +24,18 @@ final class Otf2Archive implements AutoCloseable {
     private long lastTime;
     private boolean closed;
 
-    Otf2Archive(Otf2Library lib, Path dir, String creator) {
-        this.lib = lib;
-        archive = lib.OTF2_Archive_Open(dir.toString(), NAME, Otf2Library.FILEMODE_WRITE, Otf2Library.CHUNK_SIZE_EVENTS,
+    /** Call after {@link Otf2Loader#load}. */
+    Otf2Archive(Path dir, String creator) {
+        archive = Otf2Library.OTF2_Archive_Open(dir.toString(), NAME, Otf2Library.FILEMODE_WRITE, Otf2Library.CHUNK_SIZE_EVENTS,
                 Otf2Library.CHUNK_SIZE_DEFINITIONS, Otf2Library.SUBSTRATE_POSIX, Otf2Library.COMPRESSION_NONE);
         if (archive == null) throw new BadInputException("OTF2_Archive_Open failed for " + dir);
         flush.preFlush = (userData, fileType, location, callerData, last) -> Otf2Library.FLUSH;
         flush.postFlush = (userData, fileType, location) -> lastTime;
         flush.write();
-        check(lib.OTF2_Archive_SetFlushCallbacks(archive, flush, null), "OTF2_Archive_SetFlushCallbacks");
-        check(lib.OTF2_Archive_SetSerialCollectiveCallbacks(archive), "OTF2_Archive_SetSerialCollectiveCallbacks");
-        check(lib.OTF2_Archive_SetCreator(archive, creator), "OTF2_Archive_SetCreator");
-        check(lib.OTF2_Archive_OpenEvtFiles(archive), "OTF2_Archive_OpenEvtFiles");
-    }
-
-    Otf2Library lib() {
-        return lib;
+        check(Otf2Library.OTF2_Archive_SetFlushCallbacks(archive, flush, null), "OTF2_Archive_SetFlushCallbacks");
+        check(Otf2Library.OTF2_Archive_SetSerialCollectiveCallbacks(archive), "OTF2_Archive_SetSerialCollectiveCallbacks");
+        check(Otf2Library.OTF2_Archive_SetCreator(archive, creator), "OTF2_Archive_SetCreator");
+        check(Otf2Library.OTF2_Archive_OpenEvtFiles(archive), "OTF2_Archive_OpenEvtFiles");
     }
 
     void time(long t) {
@@ -53,33 +48,33 @@ final class Otf2Archive implements AutoCloseable {
      */
     void check(int code, String function) {
         if (code != Otf2Library.SUCCESS)
-            throw new BadInputException(function + ": OTF2 error " + lib.OTF2_Error_GetName(code) + " (" + lib.OTF2_Error_GetDescription(code) + ")");
+            throw new BadInputException(function + ": OTF2 error " + Otf2Library.OTF2_Error_GetName(code) + " (" + Otf2Library.OTF2_Error_GetDescription(code) + ")");
     }
 
     Pointer evtWriter(long location) {
-        Pointer w = lib.OTF2_Archive_GetEvtWriter(archive, location);
+        Pointer w = Otf2Library.OTF2_Archive_GetEvtWriter(archive, location);
         if (w == null) throw new BadInputException("OTF2_Archive_GetEvtWriter failed for location " + location);
         return w;
     }
 
     void closeEvtWriter(Pointer writer) {
-        check(lib.OTF2_Archive_CloseEvtWriter(archive, writer), "OTF2_Archive_CloseEvtWriter");
+        check(Otf2Library.OTF2_Archive_CloseEvtWriter(archive, writer), "OTF2_Archive_CloseEvtWriter");
     }
 
     /** Ends the event files and writes an empty local definition file per location, which readers open. */
     void endEvents(long[] locations) {
-        check(lib.OTF2_Archive_CloseEvtFiles(archive), "OTF2_Archive_CloseEvtFiles");
-        check(lib.OTF2_Archive_OpenDefFiles(archive), "OTF2_Archive_OpenDefFiles");
+        check(Otf2Library.OTF2_Archive_CloseEvtFiles(archive), "OTF2_Archive_CloseEvtFiles");
+        check(Otf2Library.OTF2_Archive_OpenDefFiles(archive), "OTF2_Archive_OpenDefFiles");
         for (long l : locations) {
-            Pointer w = lib.OTF2_Archive_GetDefWriter(archive, l);
+            Pointer w = Otf2Library.OTF2_Archive_GetDefWriter(archive, l);
             if (w == null) throw new BadInputException("OTF2_Archive_GetDefWriter failed for location " + l);
-            check(lib.OTF2_Archive_CloseDefWriter(archive, w), "OTF2_Archive_CloseDefWriter");
+            check(Otf2Library.OTF2_Archive_CloseDefWriter(archive, w), "OTF2_Archive_CloseDefWriter");
         }
-        check(lib.OTF2_Archive_CloseDefFiles(archive), "OTF2_Archive_CloseDefFiles");
+        check(Otf2Library.OTF2_Archive_CloseDefFiles(archive), "OTF2_Archive_CloseDefFiles");
     }
 
     Pointer globalDefWriter() {
-        Pointer w = lib.OTF2_Archive_GetGlobalDefWriter(archive);
+        Pointer w = Otf2Library.OTF2_Archive_GetGlobalDefWriter(archive);
         if (w == null) throw new BadInputException("OTF2_Archive_GetGlobalDefWriter failed");
         return w;
     }
@@ -89,6 +84,6 @@ final class Otf2Archive implements AutoCloseable {
     public void close() {
         if (closed) return;
         closed = true;
-        check(lib.OTF2_Archive_Close(archive), "OTF2_Archive_Close");
+        check(Otf2Library.OTF2_Archive_Close(archive), "OTF2_Archive_Close");
     }
 }

@@ -43,10 +43,10 @@ public final class Otf2Export {
      *         written, or libotf2 reports an error; then nothing is left under OUT's name
      */
     public static void write(TraceFile trace, Path out) {
-        Otf2Library lib = Otf2Loader.library();
+        Otf2Loader.load();
         ArchiveDirectory dir = ArchiveDirectory.beside(out);
         try {
-            try (Otf2Archive archive = new Otf2Archive(lib, dir.temp(), "mpjtrace " + MpjtraceVersion.VERSION)) {
+            try (Otf2Archive archive = new Otf2Archive(dir.temp(), "mpjtrace " + MpjtraceVersion.VERSION)) {
                 writeArchive(archive, trace);
             }
             dir.commit();

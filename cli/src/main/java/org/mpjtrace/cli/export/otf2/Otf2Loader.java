@@ -1,6 +1,7 @@
 package org.mpjtrace.cli.export.otf2;
 
 import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
 import org.mpjtrace.cli.BadInputException;
 
 /**
@@ -11,7 +12,7 @@ import org.mpjtrace.cli.BadInputException;
 final class Otf2Loader {
     static final String MISSING = "OTF2 export needs libotf2: apt-get install libopen-trace-format2-10";
     private static final String[] NAMES = {"libopen-trace-format2.so.10", "libotf2.so.10"};
-    private static Otf2Library library;
+    private static boolean loaded;
     /**
      * Keeps libotf2 from printing its errors on stderr: each error comes back as a code, which the
      * export reports in its one line. Held here for as long as the library stays loaded.
@@ -20,18 +21,22 @@ final class Otf2Loader {
 
     private Otf2Loader() {}
 
-    /** @throws BadInputException (one line: how to install it) when neither name loads */
-    static synchronized Otf2Library library() {
-        if (library != null) return library;
+    /**
+     * Binds {@link Otf2Library}'s natives, once.
+     *
+     * @throws BadInputException (one line: how to install it) when neither name loads
+     */
+    static synchronized void load() {
+        if (loaded) return;
         for (String name : NAMES) {
             try {
-                Otf2Library loaded = Native.load(name, Otf2Library.class);
-                loaded.OTF2_Error_RegisterCallback(QUIET, null);
-                library = loaded;
-                return library;
+                Native.register(Otf2Library.class, NativeLibrary.getInstance(name));
             } catch (LinkageError notThere) {
-                // try the next name; the one line below says what to install
+                continue; // try the next name; the one line below says what to install
             }
+            Otf2Library.OTF2_Error_RegisterCallback(QUIET, null);
+            loaded = true;
+            return;
         }
         throw new BadInputException(MISSING);
     }

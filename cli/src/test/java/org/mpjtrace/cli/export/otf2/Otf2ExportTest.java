@@ -120,7 +120,8 @@ class Otf2ExportTest {
 
     @Test
     void anOtf2ErrorIsOneLineNamingTheFunctionAndTheError() throws Exception {
-        try (Otf2Archive archive = new Otf2Archive(Otf2Loader.library(), dir.resolve("a"), "test")) {
+        Otf2Loader.load();
+        try (Otf2Archive archive = new Otf2Archive(dir.resolve("a"), "test")) {
             BadInputException e = assertThrows(BadInputException.class, () -> archive.check(80, "OTF2_EvtWriter_Enter"));
             assertEquals("OTF2_EvtWriter_Enter: OTF2 error INVALID_DATA (Invalid or inconsistent record data)", e.getMessage());
         }
