@@ -32,10 +32,16 @@ final class Otf2Archive implements AutoCloseable {
         flush.preFlush = (userData, fileType, location, callerData, last) -> Otf2Library.FLUSH;
         flush.postFlush = (userData, fileType, location) -> lastTime;
         flush.write();
-        check(Otf2Library.OTF2_Archive_SetFlushCallbacks(archive, flush, null), "OTF2_Archive_SetFlushCallbacks");
-        check(Otf2Library.OTF2_Archive_SetSerialCollectiveCallbacks(archive), "OTF2_Archive_SetSerialCollectiveCallbacks");
-        check(Otf2Library.OTF2_Archive_SetCreator(archive, creator), "OTF2_Archive_SetCreator");
-        check(Otf2Library.OTF2_Archive_OpenEvtFiles(archive), "OTF2_Archive_OpenEvtFiles");
+        try {
+            check(Otf2Library.OTF2_Archive_SetFlushCallbacks(archive, flush, null), "OTF2_Archive_SetFlushCallbacks");
+            check(Otf2Library.OTF2_Archive_SetSerialCollectiveCallbacks(archive), "OTF2_Archive_SetSerialCollectiveCallbacks");
+            check(Otf2Library.OTF2_Archive_SetCreator(archive, creator), "OTF2_Archive_SetCreator");
+            check(Otf2Library.OTF2_Archive_OpenEvtFiles(archive), "OTF2_Archive_OpenEvtFiles");
+        } catch (BadInputException e) {
+            closed = true;
+            Otf2Library.OTF2_Archive_Close(archive); // frees it; the first error is the one to report
+            throw e;
+        }
     }
 
     void time(long t) {

@@ -29,7 +29,6 @@ final class Otf2Library {
 
     static final int UNDEFINED_UINT32 = -1;
     static final byte PARADIGM_MPI = 4;
-    static final byte SYSTEM_TREE_DOMAIN_MACHINE = 0;
     static final byte LOCATION_GROUP_TYPE_PROCESS = 1;
     static final byte LOCATION_TYPE_CPU_THREAD = 1;
     static final byte GROUP_TYPE_COMM_LOCATIONS = 4;
