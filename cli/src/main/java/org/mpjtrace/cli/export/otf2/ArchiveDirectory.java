@@ -3,6 +3,7 @@ package org.mpjtrace.cli.export.otf2;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -94,6 +95,8 @@ final class ArchiveDirectory {
         if (e instanceof FileAlreadyExistsException) return "a file of that name is in the way";
         if (e instanceof NoSuchFileException) return "its folder does not exist";
         if (e instanceof AccessDeniedException) return "permission denied";
+        // The system's reason alone: the path in the message would be the temporary directory's, not OUT.
+        if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason();
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + " " + e.getMessage();
     }
 }

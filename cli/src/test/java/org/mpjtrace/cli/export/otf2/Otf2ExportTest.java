@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpjtrace.cli.BadInputException;
+import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.TraceReader;
 
@@ -116,6 +117,18 @@ class Otf2ExportTest {
         Otf2Export.write(TwoThreadTrace.trace(), out);
         assertEquals(3, Otf2Print.counts(Otf2Print.events(out)).size(), "the second trace's three locations");
         assertEquals(List.of(out), list(dir), "no temporary or old directory left beside it");
+    }
+
+    @Test
+    void anExportFailingPartWayLeavesNeitherOutNorItsTemporaryDirectory() throws Exception {
+        TraceFile good = TwoThreadTrace.trace();
+        RankTrace r1 = good.ranks().get(1);
+        // Claims more events than its records hold: the export fails on rank 1, after rank 0 was written.
+        RankTrace broken = new RankTrace(1, r1.host(), r1.initNanos(), r1.eventCount() + 1, r1.words(), r1.comms(), r1.datatypes(),
+                r1.redops(), r1.stats());
+        TraceFile trace = new TraceFile(good.meta(), good.sites(), List.of(good.ranks().get(0), broken));
+        assertThrows(ArrayIndexOutOfBoundsException.class, () -> Otf2Export.write(trace, dir.resolve("out")));
+        assertEquals(List.of(), list(dir));
     }
 
     @Test
