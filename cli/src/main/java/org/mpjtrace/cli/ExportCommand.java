@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.export.AtomicOutput;
 import org.mpjtrace.cli.export.ChromeTraceWriter;
+import org.mpjtrace.cli.export.otf2.Otf2Export;
 import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
@@ -27,6 +28,11 @@ import picocli.CommandLine.Spec;
                         + "collective and each other member. A dump keeps its measured times, from the first rank's MPI.Init; a "
                         + "trace of mode full or a clustering mode is expanded for every rank (a non-lead from its lead), each "
                         + "call starting its mean compute time after its thread's previous call and lasting its mean time inside.",
+                "--format otf2: an OTF2 archive (the format of Score-P, Vampir and otf2-print) written by OTF2's own "
+                        + "library (Debian libopen-trace-format2-10): OUT is a folder holding traces.otf2, the file to open. "
+                        + "A location per rank and thread; ENTER/LEAVE per call with the call's region (its MPJ op); MPI send, "
+                        + "receive, request and collective records; communicators matched across ranks by the call that made "
+                        + "them. What is approximate: docs/otf2.md.",
                 "OUT is written under a temporary name in its folder and renamed at the end: a failed export leaves nothing "
                         + "under OUT's name."})
 final class ExportCommand implements Callable<Integer> {
@@ -37,10 +43,10 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "trace file")
     Path file;
 
-    @Option(names = "--format", paramLabel = "FORMAT", required = true, description = "chrome (Chrome trace-event JSON, for Perfetto UI and chrome://tracing)")
+    @Option(names = "--format", paramLabel = "FORMAT", required = true, description = "chrome (Chrome trace-event JSON, for Perfetto UI and chrome://tracing) or otf2 (an OTF2 archive, for Vampir and otf2-print)")
     String format;
 
-    @Option(names = "-o", paramLabel = "OUT", description = "the file to write (required)")
+    @Option(names = "-o", paramLabel = "OUT", description = "the file (chrome) or folder (otf2) to write (required)")
     Path out;
 
     @Option(names = "--expand", description = "mode full with keepDump=true: rebuild the calls from the compressed trace, with its mean "
@@ -50,11 +56,20 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
-            if (!format.equals("chrome")) throw new BadInputException("unknown --format " + format + " (export writes chrome)");
+            if (!format.equals("chrome") && !format.equals("otf2"))
+                throw new BadInputException("unknown --format " + format + " (export writes chrome or otf2)");
             if (out == null) throw new BadInputException("export needs -o OUT, the file to write");
             TraceFile trace = TraceFiles.load(file);
             String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
             if (interim != null) throw new BadInputException(file + ": " + interim + "; export needs the trace of a whole job");
+            if (format.equals("otf2")) {
+                if (expand) throw new BadInputException("--expand applies to --format chrome only");
+                Otf2Export.write(trace, out);
+                PrintWriter err = spec.commandLine().getErr();
+                err.println("mpjtrace: wrote " + out + " (OTF2 archive: open " + out.resolve("traces.otf2") + " in Vampir, or otf2-print it)");
+                err.flush();
+                return ExitCodes.OK;
+            }
             try (AtomicOutput o = AtomicOutput.create(out)) {
                 try {
                     new ChromeTraceWriter(trace, file.getFileName().toString(), expand).write(o.stream());
