@@ -24,6 +24,7 @@ import org.mpjtrace.trace.ranks.RankSet;
  * occurrences ({@code count=[0+1x100]}), and as per-rank alternatives where ranks differ
  * ({@code count={<...>: 2 | <...>: 4}}). Relative peers print as offsets from the rank: {@code peer=r-4};
  * peers a cluster's members share outright (mode chameleon, absolute end-points) as the rank itself.
+ * An event's line is broken to fit a terminal ({@link WrappedLine}).
  */
 public final class GlobalListing {
     /** Fields printed for each op family, with their names (others are shown when not all NONE). */
@@ -76,14 +77,15 @@ public final class GlobalListing {
                 CallSite site = trace.site(e.site());
                 b.append("  ").append(site == null ? "site " + e.site() : site.where());
                 if (threaded) b.append(" thread=").append(e.thread());
+                WrappedLine w = new WrappedLine(b.toString(), 5 + 2 * depth + 4);
                 for (Field f : SHOWN) {
                     String v = field(e, f, rank);
-                    if (v != null) b.append(' ').append(name(op, f)).append('=').append(v);
+                    if (v != null) w.add(" ", name(op, f) + "=" + v);
                 }
-                timing(b, e.compute(), "compute");
-                timing(b, e.inside(), "in");
-                ranks(b, e.ranks(), enclosing);
-                out.println(b);
+                timing(w, e.compute(), "compute");
+                timing(w, e.inside(), "in");
+                if (rank < 0 && !e.ranks().equals(enclosing)) w.add("  ", "ranks " + e.ranks());
+                out.println(w);
             }
         }
     }
@@ -92,9 +94,9 @@ public final class GlobalListing {
         if (rank < 0 && !ranks.equals(enclosing)) b.append("  ranks ").append(ranks);
     }
 
-    private static void timing(StringBuilder b, Histogram h, String what) {
+    private static void timing(WrappedLine w, Histogram h, String what) {
         if (h.count() == 0) return;
-        b.append(' ').append(what).append('=').append(Units.micros(Math.round(h.mean()))).append("us");
+        w.add(" ", what + "=" + Units.micros(Math.round(h.mean())) + "us");
     }
 
     /**
