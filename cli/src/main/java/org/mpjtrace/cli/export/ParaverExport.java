@@ -9,7 +9,8 @@ import org.mpjtrace.trace.TraceFile;
  * {@link PrvWriter}), BASE.pcf (what their numbers mean, {@link ParaverPcf}) and BASE.row (the names of
  * CPUs, nodes and threads, {@link ParaverObjects}). All calls are collected first ({@link ParaverTimeline})
  * since the .prv must be in time order across ranks. The three are written under temporary names and
- * renamed together at the end: a failed export leaves none of them.
+ * renamed together at the end: a failed export leaves none of them. 1.3 million calls per second
+ * cold, 1.7-2.0 million warm, over a 2-million-call dump (docs/benchmarks.md).
  */
 public final class ParaverExport {
     private ParaverExport() {}

@@ -21,8 +21,8 @@ import org.mpjtrace.trace.TraceFile;
  * receive's enter, and its exit, or for an Irecv the exit of the Wait or Waitall that completed it, as
  * the Chrome export's arrows end; the Irecv's own exit when none did).
  *
- * <p>Memory: 24 bytes per call and 36 per matched message, on top of the loaded trace (about 55 MB for
- * the 2-million-call benchmark dump); a compressed trace standing for billions of calls does not fit.
+ * <p>Memory: 24 bytes per call and 36 per matched message, on top of the loaded trace (71 MB, growth by
+ * doubling included, for the 2-million-call benchmark dump: docs/benchmarks.md); a compressed trace standing for billions of calls does not fit.
  *
  * <p>Times are ns: a dump's from the first MPI.Init on the rank's host (the ranks of one host share one
  * clock; another host's clock is unrelated, so each host counts from its own first rank), calls rebuilt
