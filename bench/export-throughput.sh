@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-run benchmark of the export writers (decode --format jsonl, export --format chrome) over a
+# Whole-run benchmark of the export writers (decode --format jsonl, export --format chrome and paraver) over a
 # synthetic dump held in memory: calls per second each, written into sinks that discard the bytes, in a
 # 512 MB heap. Arguments: CALLS (default 2000000) and ROUNDS (default 3).
 set -euo pipefail

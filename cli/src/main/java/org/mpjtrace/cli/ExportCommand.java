@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.export.AtomicOutput;
 import org.mpjtrace.cli.export.ChromeTraceWriter;
+import org.mpjtrace.cli.export.ParaverExport;
 import org.mpjtrace.cli.export.otf2.Otf2Export;
 import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.trace.TraceFile;
@@ -33,6 +34,16 @@ import picocli.CommandLine.Spec;
                         + "A location per rank and thread; ENTER/LEAVE per call with the call's region (its MPJ op); MPI send, "
                         + "receive, request and collective records; communicators matched across ranks by the call that made "
                         + "them. What is approximate: docs/otf2.md.",
+                "--format paraver: the three files Paraver (wxparaver, BSC) opens: OUT.prv (the records, in time order), "
+                        + "OUT.pcf (what the states and events mean) and OUT.row (the names of CPUs, nodes and threads); OUT may be "
+                        + "given with or without .prv (-o run and -o run.prv both write run.prv, run.pcf and run.row). A task per "
+                        + "rank, a thread per thread of it that called MPJ, a node per host. States: Running between a thread's "
+                        + "calls, and inside a call MPJ point-to-point, collective, wait/test or other (Init, Finalize, "
+                        + "communicators, Pack). Events at every call's enter, 0 at its exit: type 70000001 the op, 70000002 its "
+                        + "call site (Class.method:line). A communication record per message matched as for chrome, from the "
+                        + "send's enter to the receive's enter (logical) and its end (physical: the Wait or Waitall that "
+                        + "completed an Irecv). Times in ns, as for chrome; all calls are held in memory to sort them "
+                        + "(24 bytes per call).",
                 "OUT is written under a temporary name in its folder and renamed at the end: a failed export leaves nothing "
                         + "under OUT's name."})
 final class ExportCommand implements Callable<Integer> {
@@ -43,33 +54,34 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "trace file")
     Path file;
 
-    @Option(names = "--format", paramLabel = "FORMAT", required = true, description = "chrome (Chrome trace-event JSON, for Perfetto UI and chrome://tracing) or otf2 (an OTF2 archive, for Vampir and otf2-print)")
+    @Option(names = "--format", paramLabel = "FORMAT", required = true, description = "chrome (Chrome trace-event JSON, for Perfetto UI and chrome://tracing), otf2 (an OTF2 archive, for Vampir and otf2-print) or paraver (OUT.prv, .pcf and .row, for wxparaver)")
     String format;
 
-    @Option(names = "-o", paramLabel = "OUT", description = "the file (chrome) or folder (otf2) to write (required)")
+    @Option(names = "-o", paramLabel = "OUT", description = "the file (chrome), folder (otf2) or base name (paraver: OUT or OUT.prv gives OUT.prv, OUT.pcf, OUT.row) to write (required)")
     Path out;
 
-    @Option(names = "--expand", description = "mode full with keepDump=true: rebuild the calls from the compressed trace, with its mean "
+    @Option(names = "--expand", description = "chrome and paraver, mode full with keepDump=true: rebuild the calls from the compressed trace, with its mean "
             + "times, rather than use the dump kept beside it")
     boolean expand;
 
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
-            if (!format.equals("chrome") && !format.equals("otf2"))
-                throw new BadInputException("unknown --format " + format + " (export writes chrome or otf2)");
+            if (!format.equals("chrome") && !format.equals("otf2") && !format.equals("paraver"))
+                throw new BadInputException("unknown --format " + format + " (export writes chrome, otf2 or paraver)");
             if (out == null) throw new BadInputException("export needs -o OUT, the file to write");
             TraceFile trace = TraceFiles.load(file);
             String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
             if (interim != null) throw new BadInputException(file + ": " + interim + "; export needs the trace of a whole job");
             if (format.equals("otf2")) {
-                if (expand) throw new BadInputException("--expand applies to --format chrome only");
+                if (expand) throw new BadInputException("--expand applies to --format chrome and paraver only");
                 Otf2Export.write(trace, out);
                 PrintWriter err = spec.commandLine().getErr();
                 err.println("mpjtrace: wrote " + out + " (OTF2 archive: open " + out.resolve("traces.otf2") + " in Vampir, or otf2-print it)");
                 err.flush();
                 return ExitCodes.OK;
             }
+            if (format.equals("paraver")) return paraver(trace);
             try (AtomicOutput o = AtomicOutput.create(out)) {
                 try {
                     new ChromeTraceWriter(trace, file.getFileName().toString(), expand).write(o.stream());
@@ -89,5 +101,21 @@ final class ExportCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.OK;
         });
+    }
+
+    private int paraver(TraceFile trace) throws Exception {
+        Path base = ParaverExport.base(out);
+        try {
+            ParaverExport.write(trace, base, expand);
+        } catch (IllegalStateException e) {
+            throw new BadInputException(file + ": cannot rebuild the ranks' calls: " + e.getMessage());
+        } catch (IOException e) {
+            throw new BadInputException(ParaverExport.file(base, ".prv") + ": cannot write: " + e.getMessage());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("mpjtrace: wrote " + ParaverExport.file(base, ".prv") + ", .pcf and .row (Paraver: wxparaver "
+                + ParaverExport.file(base, ".prv") + ")");
+        err.flush();
+        return ExitCodes.OK;
     }
 }

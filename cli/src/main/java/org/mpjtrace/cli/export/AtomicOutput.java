@@ -58,6 +58,20 @@ public final class AtomicOutput implements AutoCloseable {
     /** Closes the stream and renames the temporary file onto OUT. */
     public void commit() throws IOException {
         stream.close();
+        rename();
+    }
+
+    /**
+     * Commits files written together (a Paraver export's three): every stream is closed first, so that a
+     * failure to write any of them renames none; then each is renamed. Only a rename failing part way
+     * (the folder removed in between) can leave some renamed.
+     */
+    public static void commitAll(AtomicOutput... outputs) throws IOException {
+        for (AtomicOutput o : outputs) o.stream.close();
+        for (AtomicOutput o : outputs) o.rename();
+    }
+
+    private void rename() throws IOException {
         try {
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {

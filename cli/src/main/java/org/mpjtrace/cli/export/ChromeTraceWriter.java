@@ -6,9 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.MpjtraceVersion;
 import org.mpjtrace.trace.Op;
@@ -103,8 +101,8 @@ public final class ChromeTraceWriter {
         private boolean[] named = new boolean[4];
         /** Per thread: calls written so far. */
         private int[] seq = new int[4];
-        /** Per thread: Irecvs whose arrow ends where their request completes, as {request, flow id, end if never}. */
-        private final List<List<long[]>> open = new ArrayList<>();
+        /** Irecvs whose arrow ends where their request completes; the payload is the end if it never does. */
+        private final OpenIrecvs open = new OpenIrecvs();
 
         // The call being written: what the walk found in it.
         private Op op;
@@ -154,16 +152,18 @@ public final class ChromeTraceWriter {
                 coll = -1;
                 flowCount = 0;
                 messages.walk(w, base, this);
-                completions(w, base);
+                open.complete(op, thread, request, (t, id, end) -> {
+                    collectiveFlows = false;
+                    add(false, id);
+                });
                 slice(calls, base, seq[thread]++);
                 for (int i = 0; i < flowCount; i++)
                     flow(flowStarts[i], flowIds[i], flowStarts[i] ? inside(enter, exit) : endInside(enter, exit), collectiveFlows);
             });
-            for (int t = 0; t < open.size(); t++)
-                for (long[] pending : open.get(t)) {
-                    thread = t;
-                    flow(false, pending[1], pending[2], false);
-                }
+            open.remaining((t, id, end) -> {
+                thread = t;
+                flow(false, id, end, false);
+            });
         }
 
         private void slice(RankTrace calls, int base, int seq) throws IOException {
@@ -250,8 +250,7 @@ public final class ChromeTraceWriter {
             msgIn = id;
             collectiveFlows = false;
             if (op == Op.IRECV) {
-                while (open.size() <= thread) open.add(new ArrayList<>());
-                open.get(thread).add(new long[] {request, id, endInside(enter, exit)});
+                open.open(thread, request, id, endInside(enter, exit));
             } else {
                 add(false, id);
             }
@@ -269,21 +268,6 @@ public final class ChromeTraceWriter {
                 for (int j = 0; j < size; j++) if (j != hub) add(!toRoot, plan.collective(key, n, j));
             } else {
                 add(toRoot, plan.collective(key, n, place));
-            }
-        }
-
-        /** A Wait naming an open Irecv's request, or a Waitall, ends the arrows of the Irecvs it completes on this thread. */
-        private void completions(long[] w, int base) {
-            if ((op != Op.WAIT && op != Op.WAITALL) || open.size() <= thread || open.get(thread).isEmpty()) return;
-            int request = Event.request(w, base);
-            List<long[]> pending = open.get(thread);
-            for (int i = 0; i < pending.size(); i++) {
-                long[] p = pending.get(i);
-                if (op == Op.WAITALL || p[0] == request) {
-                    collectiveFlows = false;
-                    add(false, p[1]);
-                    pending.remove(i--);
-                }
             }
         }
     }

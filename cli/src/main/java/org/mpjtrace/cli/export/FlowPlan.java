@@ -29,6 +29,8 @@ final class FlowPlan {
     /** Per communicator key: collectives every member made, and first flow id. */
     private final Map<Integer, long[]> collectives = new HashMap<>();
     private long flows;
+    /** Message ids are 1 to this; collective arrows come after. */
+    private long messages;
 
     private FlowPlan() {}
 
@@ -72,6 +74,7 @@ final class FlowPlan {
             c[2] = flows + 1;
             if (comms.usable(e.getKey().comm())) flows += Math.min(c[0], c[1]);
         }
+        messages = flows;
         for (Map.Entry<Integer, int[]> e : collectiveCounts.entrySet()) {
             int key = e.getKey();
             if (!comms.usable(key) || comms.size(key) < 2) continue;
@@ -96,6 +99,11 @@ final class FlowPlan {
         long[] e = collectives.get(key);
         if (e == null || n >= e[0]) return 0;
         return e[1] + (long) n * comms.size(key) + place;
+    }
+
+    /** The highest message id ({@link #message}); ids above it are collectives'. */
+    long messages() {
+        return messages;
     }
 
     /** Every flow id given. */

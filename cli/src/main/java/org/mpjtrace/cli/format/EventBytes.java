@@ -31,6 +31,12 @@ public final class EventBytes {
         return bytes;
     }
 
+    /** The bytes of the call's primary side alone: a send's message (for Sendrecv its send side). */
+    public static long primary(RankTrace rank, int base) {
+        long[] w = rank.words();
+        return side(rank, Event.count(w, base), Event.datatype(w, base));
+    }
+
     private static long side(RankTrace rank, int count, int datatypeId) {
         if (count <= 0 || datatypeId == Event.NONE) return 0;
         DatatypeInfo d = rank.datatype(datatypeId);

@@ -20,7 +20,8 @@ import org.mpjtrace.trace.TraceFile;
 /**
  * Whole-run benchmark of the writers (not a test): a synthetic dump held in memory, {@code CALLS} calls
  * over 16 ranks (a ring of Isend, Irecv and Waitall with an Allreduce every 10 steps), written by
- * {@link JsonLinesWriter} and {@link ChromeTraceWriter} into sinks that count and discard the bytes, each
+ * {@link JsonLinesWriter}, {@link ChromeTraceWriter} and the Paraver export (its .prv, .pcf and .row:
+ * {@link ParaverTimeline} collecting, {@link PrvWriter} merging) into sinks that count and discard the bytes, each
  * {@code ROUNDS} times after one warm-up round. Prints calls per second per round and the heap in use after.
  * Run by bench/export-throughput.sh.
  */
@@ -43,12 +44,29 @@ public final class ExportThroughput {
             CountingStream s = new CountingStream();
             new ChromeTraceWriter(trace, "synthetic", false).write(s);
             long t2 = System.nanoTime();
-            System.out.printf("%s jsonl %,.0f calls/s (%,d MB)   chrome %,.0f calls/s (%,d MB)%n", round == 0 ? "warm-up" : "round " + round,
-                    total / ((t1 - t0) / 1e9), w.chars / 1_000_000, total / ((t2 - t1) / 1e9), s.bytes / 1_000_000);
+            CountingStream p = new CountingStream();
+            ParaverTimeline timeline = ParaverTimeline.of(trace, false);
+            ParaverObjects objects = new ParaverObjects(trace, timeline);
+            PrvWriter.write(trace, timeline, objects, p);
+            ParaverPcf.write(trace, timeline.unknownOps, p);
+            objects.writeRow(p);
+            long t3 = System.nanoTime();
+            System.out.printf("%s jsonl %,.0f calls/s (%,d MB)   chrome %,.0f calls/s (%,d MB)   paraver %,.0f calls/s (%,d MB)%n",
+                    round == 0 ? "warm-up" : "round " + round, total / ((t1 - t0) / 1e9), w.chars / 1_000_000,
+                    total / ((t2 - t1) / 1e9), s.bytes / 1_000_000, total / ((t3 - t2) / 1e9), p.bytes / 1_000_000);
+            if (round == rounds) System.out.printf("the Paraver export's collected calls and messages: %d MB%n", held(timeline) >> 20);
         }
         System.gc();
         Runtime rt = Runtime.getRuntime();
         System.out.printf("heap in use after a GC: %d MB of -Xmx %d MB%n", (rt.totalMemory() - rt.freeMemory()) >> 20, rt.maxMemory() >> 20);
+    }
+
+    /** The bytes of the arrays a Paraver timeline holds (with 4-byte references, as under a heap below 32 GB). */
+    private static long held(ParaverTimeline t) {
+        long bytes = (long) t.recvPosted.length * (3 * 8 + 4 + 4);
+        for (ParaverTimeline.Stream[] rank : t.ranks)
+            for (ParaverTimeline.Stream s : rank) bytes += 8L * s.calls.length + 4L * s.sent.length;
+        return bytes;
     }
 
     /** Every rank: Init; steps x (Irecv from left, Isend to right, Waitall; Allreduce every 10th); Finalize. */

@@ -53,10 +53,10 @@ class Otf2ExportCommandTest {
         Path out = dir.resolve("x");
         Run unknown = mpjtrace("export", threadsTrace().toString(), "--format", "vtf", "-o", out.toString());
         assertEquals(2, unknown.code());
-        assertEquals("mpjtrace: unknown --format vtf (export writes chrome or otf2)", unknown.err().strip());
+        assertEquals("mpjtrace: unknown --format vtf (export writes chrome, otf2 or paraver)", unknown.err().strip());
         Run expand = mpjtrace("export", threadsTrace().toString(), "--format", "otf2", "--expand", "-o", out.toString());
         assertEquals(2, expand.code());
-        assertEquals("mpjtrace: --expand applies to --format chrome only", expand.err().strip());
+        assertEquals("mpjtrace: --expand applies to --format chrome and paraver only", expand.err().strip());
         assertFalse(Files.exists(out));
     }
 }

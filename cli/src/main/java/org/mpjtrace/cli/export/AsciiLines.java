@@ -1,0 +1,67 @@
+package org.mpjtrace.cli.export;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * A byte buffer for text made of numbers and separators, written to a stream when full: the Paraver
+ * records are five or six numbers per line, several lines per call, and formatting them through a
+ * Writer or String.valueOf cost more than the rest of the export together.
+ */
+final class AsciiLines {
+    private final OutputStream out;
+    private final byte[] buf = new byte[1 << 16];
+    private int n;
+
+    AsciiLines(OutputStream out) {
+        this.out = out;
+    }
+
+    AsciiLines put(char c) throws IOException {
+        if (n == buf.length) drain();
+        buf[n++] = (byte) c;
+        return this;
+    }
+
+    /** A non-negative number in decimal (a negative one with its sign). */
+    AsciiLines put(long v) throws IOException {
+        if (n + 20 > buf.length) drain();
+        if (v < 0) {
+            if (v == Long.MIN_VALUE) return put(String.valueOf(v));
+            buf[n++] = '-';
+            v = -v;
+        }
+        int start = n;
+        do {
+            buf[n++] = (byte) ('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
+        for (int i = start, j = n - 1; i < j; i++, j--) {
+            byte t = buf[i];
+            buf[i] = buf[j];
+            buf[j] = t;
+        }
+        return this;
+    }
+
+    /** A number followed by ':'. */
+    AsciiLines field(long v) throws IOException {
+        return put(v).put(':');
+    }
+
+    /** ASCII text. */
+    AsciiLines put(String s) throws IOException {
+        for (int i = 0; i < s.length(); i++) put(s.charAt(i));
+        return this;
+    }
+
+    void flush() throws IOException {
+        drain();
+        out.flush();
+    }
+
+    private void drain() throws IOException {
+        out.write(buf, 0, n);
+        n = 0;
+    }
+}
