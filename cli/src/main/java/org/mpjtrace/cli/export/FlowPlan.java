@@ -105,9 +105,4 @@ final class FlowPlan {
     long messages() {
         return messages;
     }
-
-    /** Every flow id given. */
-    long flows() {
-        return flows;
-    }
 }

@@ -54,8 +54,12 @@ class FullModeIT {
         expansionEqualsDump(ex, 16, "multicore", null);
     }
 
+    /**
+     * Across JVMs (each rank's sites numbered apart, merged by key at rank 0): an example of each kind of
+     * call the site tables must agree on; the fold itself is the same code on either device.
+     */
     @ParameterizedTest(name = "{0} on 4 ranks (niodev)")
-    @EnumSource(Examples.class)
+    @EnumSource(value = Examples.class, names = {"STENCIL_2D", "MASTER_WORKER", "CG_TRANSPOSE", "API_TOUR"})
     void fourRanksNiodev(Examples ex) {
         expansionEqualsDump(ex, 4, "niodev", NiodevDaemon.machines());
     }
@@ -117,9 +121,9 @@ class FullModeIT {
 
     @Test
     void stencil2dIsFlatInRanksAndSmall() {
-        long p16 = globalBytes("Stencil2D", 16, List.of("steps=1000", "n=8"));
-        long p64 = globalBytes("Stencil2D", 64, List.of("steps=1000", "n=8"));
-        System.out.println("FullModeIT Stencil2D 1000 steps global trace bytes: np16 " + p16 + ", np64 " + p64);
+        long p16 = globalBytes("Stencil2D", 16, List.of("steps=200", "n=8"));
+        long p64 = globalBytes("Stencil2D", 64, List.of("steps=200", "n=8"));
+        System.out.println("FullModeIT Stencil2D 200 steps global trace bytes: np16 " + p16 + ", np64 " + p64);
         assertTrue(p64 <= 1.05 * p16, "np64 " + p64 + " bytes vs np16 " + p16);
         assertTrue(p64 < 20_000, "np64 " + p64 + " bytes");
     }
@@ -134,9 +138,9 @@ class FullModeIT {
 
     @Test
     void stencil2dIsFlatInTime() {
-        long s1000 = globalBytes("Stencil2D", 16, List.of("steps=1000", "n=8"));
-        long s5000 = globalBytes("Stencil2D", 16, List.of("steps=5000", "n=8"));
-        System.out.println("FullModeIT Stencil2D np16 global trace bytes: 1000 steps " + s1000 + ", 5000 steps " + s5000);
-        assertTrue(s5000 <= 1.05 * s1000, "5000 steps " + s5000 + " bytes vs 1000 steps " + s1000);
+        long s200 = globalBytes("Stencil2D", 16, List.of("steps=200", "n=8"));
+        long s2000 = globalBytes("Stencil2D", 16, List.of("steps=2000", "n=8"));
+        System.out.println("FullModeIT Stencil2D np16 global trace bytes: 200 steps " + s200 + ", 2000 steps " + s2000);
+        assertTrue(s2000 <= 1.05 * s200, "2000 steps " + s2000 + " bytes vs 200 steps " + s200);
     }
 }
