@@ -22,6 +22,13 @@ final class CommandBody {
             err.println("mpjtrace: " + e.getMessage());
             err.flush();
             return ExitCodes.BAD_INPUT;
+        } catch (OutOfMemoryError e) {
+            // A trace larger than the heap (decode or stats of a big dump, a Paraver export, which sorts every
+            // call): one line that says how to give the command more, not a stack trace.
+            err.println("mpjtrace: out of memory (the JVM's heap, -Xmx, is " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB); run it again with more, e.g. MPJTRACE_JAVA_OPTS=-Xmx8g bin/mpjtrace ...");
+            err.flush();
+            return ExitCodes.JOB_FAILED;
         }
     }
 }

@@ -2,6 +2,7 @@ package org.mpjtrace.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.export.JsonLinesWriter;
 import org.mpjtrace.cli.format.EventListing;
@@ -71,7 +72,8 @@ final class DecodeCommand implements Callable<Integer> {
             if (limit != null && limit < 0) throw new BadInputException("--limit must be 0 or more, got " + limit);
             if (!format.equals("text") && !format.equals("jsonl"))
                 throw new BadInputException("unknown --format " + format + " (decode writes text or jsonl)");
-            TraceFile trace = TraceFiles.load(file);
+            // JSON Lines streams the ranks one at a time: the file is opened so that only one is decoded at once.
+            TraceFile trace = format.equals("jsonl") ? TraceFiles.open(file) : TraceFiles.load(file);
             RankTrace only = null;
             if (rank != null) {
                 only = trace.rank(rank);
@@ -108,8 +110,7 @@ final class DecodeCommand implements Callable<Integer> {
             if (interim != null) throw new BadInputException(file + ": " + interim + "; its ranks' calls cannot be rebuilt one by one");
         }
         JsonLinesWriter writer = new JsonLinesWriter(trace, out);
-        for (RankTrace r : trace.ranks()) {
-            if (only != null && r != only) continue;
+        for (RankTrace r : only != null ? List.of(only) : trace.ranks()) {
             try {
                 writer.write(r, expand, limit == null ? -1 : limit);
             } catch (IllegalStateException e) {

@@ -70,7 +70,8 @@ final class ExportCommand implements Callable<Integer> {
             if (!format.equals("chrome") && !format.equals("otf2") && !format.equals("paraver"))
                 throw new BadInputException("unknown --format " + format + " (export writes chrome, otf2 or paraver)");
             if (out == null) throw new BadInputException("export needs -o OUT, the file to write");
-            TraceFile trace = TraceFiles.load(file);
+            // The writers go through the ranks one at a time: opened so that only one rank is decoded at once.
+            TraceFile trace = TraceFiles.open(file);
             String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
             if (interim != null) throw new BadInputException(file + ": " + interim + "; export needs the trace of a whole job");
             if (format.equals("otf2")) {

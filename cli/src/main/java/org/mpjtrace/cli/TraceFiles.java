@@ -28,9 +28,26 @@ public final class TraceFiles {
     }
 
     public static TraceFile load(Path file) {
+        return read(file, TraceReader::read);
+    }
+
+    /**
+     * The trace checked as {@link #load} checks it, its ranks decoded one at a time as they are asked
+     * for ({@link TraceReader#open}): for commands that stream the ranks (export, decode --format jsonl).
+     */
+    public static TraceFile open(Path file) {
+        return read(file, TraceReader::open);
+    }
+
+    /** A way to read a file: {@link TraceReader#read} or {@link TraceReader#open}. */
+    private interface Reader {
+        TraceFile read(Path file) throws TraceFormatException, IOException;
+    }
+
+    private static TraceFile read(Path file, Reader reader) {
         if (Files.isDirectory(file)) throw new BadInputException(file + ": is a directory, not a trace file");
         try {
-            return TraceReader.read(file);
+            return reader.read(file);
         } catch (TraceFormatException e) {
             // Already "FILE: what: where", one line.
             throw new BadInputException(e.getMessage());

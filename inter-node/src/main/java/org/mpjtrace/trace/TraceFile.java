@@ -48,6 +48,10 @@ public record TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> rank
     }
 
     public RankTrace rank(int rank) {
+        if (ranks instanceof RankList lazy) {
+            int i = lazy.indexOfRank(rank);
+            return i < 0 ? null : ranks.get(i);
+        }
         for (RankTrace r : ranks) if (r.rank() == rank) return r;
         return null;
     }

@@ -67,27 +67,21 @@ public final class ChromeTraceWriter {
             g.writeStringField("trace", traceName);
             g.writeStringField("mode", trace.meta().mode());
             g.writeNumberField("ranks", trace.meta().worldSize());
-            g.writeStringField("times", anyRebuilt() ? "means of the trace's histograms, each rank from 0" : "measured, from the first MPI.Init");
+            // One pass for both (a file opened for streaming decodes a rank each time it is asked for).
+            boolean anyRebuilt = false;
+            long origin = Long.MAX_VALUE;
+            for (RankTrace r : trace.ranks()) {
+                if (TimedCalls.rebuilt(trace, r, expand)) anyRebuilt = true;
+                else origin = Math.min(origin, r.initNanos()); // the ranks' dumps share one time axis from the earliest MPI.Init
+            }
+            if (origin == Long.MAX_VALUE) origin = 0;
+            g.writeStringField("times", anyRebuilt ? "means of the trace's histograms, each rank from 0" : "measured, from the first MPI.Init");
             g.writeEndObject();
             g.writeArrayFieldStart("traceEvents");
-            long origin = commonOrigin();
             for (RankTrace section : trace.ranks()) new RankWriter(g, plan, section, origin).write();
             g.writeEndArray();
             g.writeEndObject();
         }
-    }
-
-    private boolean anyRebuilt() {
-        for (RankTrace r : trace.ranks()) if (TimedCalls.rebuilt(trace, r, expand)) return true;
-        return false;
-    }
-
-    /** The earliest MPI.Init of the ranks whose dump is written, so that all ranks share one time axis. */
-    private long commonOrigin() {
-        long origin = Long.MAX_VALUE;
-        for (RankTrace r : trace.ranks())
-            if (!TimedCalls.rebuilt(trace, r, expand)) origin = Math.min(origin, r.initNanos());
-        return origin == Long.MAX_VALUE ? 0 : origin;
     }
 
     /** One rank's tracks, slices and flow ends. */

@@ -26,7 +26,7 @@ import org.mpjtrace.trace.TraceFile;
  * Run by bench/export-throughput.sh.
  */
 public final class ExportThroughput {
-    private static final int RANKS = 16;
+    static final int RANKS = 16;
 
     public static void main(String[] args) throws Exception {
         long calls = args.length > 0 ? Long.parseLong(args[0]) : 2_000_000;
@@ -71,35 +71,42 @@ public final class ExportThroughput {
 
     /** Every rank: Init; steps x (Irecv from left, Isend to right, Waitall; Allreduce every 10th); Finalize. */
     static TraceFile dump(int callsPerRank) {
-        List<CallSite> sites = List.of(
-                new CallSite(0, "org.example.Ring", "main", 10, 0, "mpi.MPI.Init", 1L),
-                new CallSite(1, "org.example.Ring", "step", 20, 0, "mpi.Comm.Irecv", 2L),
-                new CallSite(2, "org.example.Ring", "step", 21, 0, "mpi.Comm.Isend", 3L),
-                new CallSite(3, "org.example.Ring", "step", 22, 0, "mpi.Request.Waitall", 4L),
-                new CallSite(4, "org.example.Ring", "main", 30, 0, "mpi.Intracomm.Allreduce", 5L),
-                new CallSite(5, "org.example.Ring", "main", 40, 0, "mpi.MPI.Finalize", 6L));
         List<RankTrace> ranks = new ArrayList<>();
-        for (int r = 0; r < RANKS; r++) {
-            long[] w = new long[callsPerRank * Event.WORDS];
-            int n = 0;
-            long t = 1_000_000_000L;
-            n = put(w, n, Op.INIT, 0, 0, -1, -1, -1, -1, t, t += 1000);
-            int step = 0;
-            while (n + 5 < callsPerRank) {
-                n = put(w, n, Op.IRECV, 1, 0, (r + RANKS - 1) % RANKS, 7, 100, 0, t += 500, t += 300);
-                n = put(w, n, Op.ISEND, 2, 0, (r + 1) % RANKS, 7, 100, 1, t += 500, t += 300);
-                n = put(w, n, Op.WAITALL, 3, -1, -1, -1, 2, -1, t += 500, t += 3000);
-                if (++step % 10 == 0) n = put(w, n, Op.ALLREDUCE, 4, 0, -1, -1, 1, -1, t += 500, t += 5000);
-            }
-            n = put(w, n, Op.FINALIZE, 5, -1, -1, -1, -1, -1, t += 500, t);
-            long[] exact = java.util.Arrays.copyOf(w, n * Event.WORDS);
-            ranks.add(new RankTrace(r, "node", 1_000_000_000L, n, exact, List.of(new CommInfo(0, "Intracomm", RANKS, r)),
-                    List.of(new DatatypeInfo(0, 8, 8, 1)), List.of(new RedOpInfo(0, 3)), RankStats.EMPTY));
-        }
+        for (int r = 0; r < RANKS; r++) ranks.add(rank(r, callsPerRank));
+        return new TraceFile(meta(), SITES, ranks);
+    }
+
+    static final List<CallSite> SITES = List.of(
+            new CallSite(0, "org.example.Ring", "main", 10, 0, "mpi.MPI.Init", 1L),
+            new CallSite(1, "org.example.Ring", "step", 20, 0, "mpi.Comm.Irecv", 2L),
+            new CallSite(2, "org.example.Ring", "step", 21, 0, "mpi.Comm.Isend", 3L),
+            new CallSite(3, "org.example.Ring", "step", 22, 0, "mpi.Request.Waitall", 4L),
+            new CallSite(4, "org.example.Ring", "main", 30, 0, "mpi.Intracomm.Allreduce", 5L),
+            new CallSite(5, "org.example.Ring", "main", 40, 0, "mpi.MPI.Finalize", 6L));
+
+    static JobMeta meta() {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("mode", "dump");
-        JobMeta meta = new JobMeta("dump", "multicore", RANKS, 0L, 1L, "org.example.Ring", options, "0.1.0");
-        return new TraceFile(meta, sites, ranks);
+        return new JobMeta("dump", "multicore", RANKS, 0L, 1L, "org.example.Ring", options, "0.1.0");
+    }
+
+    /** One rank of {@link #dump}. */
+    static RankTrace rank(int r, int callsPerRank) {
+        long[] w = new long[callsPerRank * Event.WORDS];
+        int n = 0;
+        long t = 1_000_000_000L;
+        n = put(w, n, Op.INIT, 0, 0, -1, -1, -1, -1, t, t += 1000);
+        int step = 0;
+        while (n + 5 < callsPerRank) {
+            n = put(w, n, Op.IRECV, 1, 0, (r + RANKS - 1) % RANKS, 7, 100, 0, t += 500, t += 300);
+            n = put(w, n, Op.ISEND, 2, 0, (r + 1) % RANKS, 7, 100, 1, t += 500, t += 300);
+            n = put(w, n, Op.WAITALL, 3, -1, -1, -1, 2, -1, t += 500, t += 3000);
+            if (++step % 10 == 0) n = put(w, n, Op.ALLREDUCE, 4, 0, -1, -1, 1, -1, t += 500, t += 5000);
+        }
+        n = put(w, n, Op.FINALIZE, 5, -1, -1, -1, -1, -1, t += 500, t);
+        long[] exact = java.util.Arrays.copyOf(w, n * Event.WORDS);
+        return new RankTrace(r, "node", 1_000_000_000L, n, exact, List.of(new CommInfo(0, "Intracomm", RANKS, r)),
+                List.of(new DatatypeInfo(0, 8, 8, 1)), List.of(new RedOpInfo(0, 3)), RankStats.EMPTY);
     }
 
     private static int put(long[] w, int n, Op op, int site, int comm, int peer, int tag, int count, int req, long enter, long exit) {

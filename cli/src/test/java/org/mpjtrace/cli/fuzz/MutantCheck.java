@@ -59,17 +59,43 @@ final class MutantCheck {
         } catch (TraceFormatException e) {
             if (e.getMessage().lines().count() != 1) throw new Failure("refusal of more than one line: " + e.getMessage(), e);
             checkAllocation(before, file);
+            refusedWhenOpened(e, file);
             return Rejections.kind(e.getMessage());
         } catch (Throwable e) { // anything else, OutOfMemoryError included, is what the test is for
             throw new Failure("reader threw " + e, e);
         }
         checkAllocation(before, file);
         try {
+            sameWhenOpened(trace, file);
             return use(trace, file, scratch);
         } catch (Failure e) {
             throw e;
         } catch (Throwable e) {
             throw new Failure("accepted file, then " + e, e);
+        }
+    }
+
+    /** Opening the file for streaming ({@link TraceReader#open}) refuses it as reading it did. */
+    private static void refusedWhenOpened(TraceFormatException read, Path file) throws Failure {
+        try {
+            TraceReader.open(file);
+        } catch (TraceFormatException e) {
+            if (!e.getMessage().equals(read.getMessage())) throw new Failure("open refused with \"" + e.getMessage() + "\", read with \"" + read.getMessage() + "\"", e);
+            return;
+        } catch (Throwable e) {
+            throw new Failure("open threw " + e, e);
+        }
+        throw new Failure("open took a file read refused: " + read.getMessage(), null);
+    }
+
+    /** Opening the file for streaming gives every rank as reading it did. */
+    private static void sameWhenOpened(TraceFile read, Path file) throws Exception {
+        TraceFile opened = TraceReader.open(file);
+        if (opened.ranks().size() != read.ranks().size()) throw new Failure("open gave " + opened.ranks().size() + " ranks", null);
+        for (RankTrace r : read.ranks()) {
+            RankTrace o = opened.rank(r.rank());
+            if (o == null || o.eventCount() != r.eventCount() || !java.util.Arrays.equals(o.words(), r.words()))
+                throw new Failure("open gave rank " + r.rank() + " otherwise", null);
         }
     }
 
@@ -90,6 +116,8 @@ final class MutantCheck {
             commands.add(new String[] {"stats", f});
             commands.add(new String[] {"clusters", f});
             commands.add(new String[] {"compare", f, f});
+            commands.add(trace.global() == null ? new String[] {"decode", "--format", "jsonl", f} : new String[] {"decode", "--format", "jsonl", "--expand", f});
+            commands.add(new String[] {"export", f, "--format", "chrome", "-o", scratch.resolve("mutant.json").toString()});
             if (trace.global() != null)
                 for (RankTrace r : trace.ranks()) commands.add(new String[] {"decode", "--expand", "--rank", "" + r.rank(), f});
         }

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
@@ -13,6 +14,7 @@ import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.rules.GlobalRules;
 import org.mpjtrace.trace.io.rules.TraceRules;
 
@@ -35,10 +37,27 @@ final class TraceAssembler {
     private MarkerLog markers;
     private final List<RankTrace> ranks = new ArrayList<>();
     private final Map<Integer, SectionRef> rankSections = new HashMap<>();
+    /** Opened for streaming ({@link TraceReader#open}): the ranks' sections, kept undecoded, by rank; else null. */
+    private final Map<Integer, SectionScanner.Section> lazyRanks;
+    private final int version;
     private boolean ended;
 
+    /** An assembler that keeps every rank decoded ({@link TraceReader#read}). */
     TraceAssembler(String label) {
+        this(label, Layout.VERSION, false);
+    }
+
+    /** @param lazy keep the ranks' sections as read and decode a rank when it is asked for */
+    TraceAssembler(String label, int version, boolean lazy) {
         this.label = label;
+        this.version = version;
+        this.lazyRanks = lazy ? new TreeMap<>() : null;
+    }
+
+    /** {@link #accept(SectionRef, SectionKind, Object)} for the section {@code value} was decoded from. */
+    void accept(SectionScanner.Section section, Object value) throws TraceFormatException {
+        accept(section.ref(), section.kind(), value);
+        if (lazyRanks != null && section.kind() == SectionKind.RANK) lazyRanks.put(((RankTrace) value).rank(), section);
     }
 
     /** True once END has been accepted. */
@@ -61,7 +80,7 @@ final class TraceAssembler {
                 if (rankProblem != null) throw corrupt(ref, rankProblem);
                 SectionRef first = rankSections.putIfAbsent(t.rank(), ref);
                 if (first != null) throw corrupt(ref, "rank " + t.rank() + " again (first in " + first + ")");
-                ranks.add(t);
+                if (lazyRanks == null) ranks.add(t);
                 break;
             case SITES:
                 if (sites != null) throw corrupt(ref, "second SITES section");
@@ -100,7 +119,7 @@ final class TraceAssembler {
                 if (counted != ref.index())
                     throw corrupt(ref, "END counts " + counted + " sections before it, there are " + ref.index());
                 if (sites == null) throw corrupt(ref, "no SITES section before END");
-                for (RankTrace r : ranks) {
+                for (RankTrace r : allRanks()) {
                     String siteProblem = TraceRules.siteProblem(r, sites.size());
                     if (siteProblem != null) throw corrupt(rankSections.get(r.rank()), siteProblem);
                 }
@@ -125,7 +144,7 @@ final class TraceAssembler {
         String sitesProblem = TraceRules.callPathSitesProblem(callPaths, sites.size());
         if (sitesProblem != null) throw corrupt(callPathsSection, sitesProblem);
         Map<Long, CallPath> bySignature = TraceRules.bySignature(callPaths);
-        for (RankTrace r : ranks) {
+        for (RankTrace r : allRanks()) {
             String stackProblem = TraceRules.stackProblem(r, bySignature);
             if (stackProblem != null) throw corrupt(rankSections.get(r.rank()), stackProblem);
         }
@@ -139,7 +158,14 @@ final class TraceAssembler {
     /** The trace, ranks in rank order; no call paths when the file had no CALL_PATHS. Call after END. */
     TraceFile result() {
         ranks.sort(Comparator.comparingInt(RankTrace::rank));
-        return new TraceFile(meta, sites, ranks, callPaths == null ? List.of() : callPaths, global, markers);
+        return new TraceFile(meta, sites, allRanks(), callPaths == null ? List.of() : callPaths, global, markers);
+    }
+
+    /** The ranks read so far, in rank order: decoded, or decoded one at a time as they are asked for. */
+    private List<RankTrace> allRanks() {
+        if (lazyRanks == null) return ranks;
+        int[] numbers = lazyRanks.keySet().stream().mapToInt(Integer::intValue).toArray();
+        return new RankSections(new ArrayList<>(lazyRanks.values()), numbers, version, label);
     }
 
     private TraceFormatException corrupt(SectionRef ref, String problem) {

@@ -26,17 +26,36 @@ public final class TraceReader {
         }
     }
 
+    /**
+     * As {@link #read}, checking all of it the same way, but keeping each rank's section as the file
+     * holds it and decoding a rank when {@link TraceFile#ranks()} or {@link TraceFile#rank} is asked for
+     * it (each time): for commands that stream the ranks one at a time (export, decode --format jsonl),
+     * so that a trace larger than the heap's share for records still goes through. Each rank is
+     * decoded twice while opening (once for its own rules, once for the site and stack rules that need
+     * the tables written after it).
+     */
+    public static TraceFile open(Path file) throws TraceFormatException, IOException {
+        String label = file.toString();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return read(new FileByteSource(channel), label, true);
+        }
+    }
+
     static TraceFile read(ByteSource source, String label) throws TraceFormatException, IOException {
+        return read(source, label, false);
+    }
+
+    private static TraceFile read(ByteSource source, String label, boolean lazy) throws TraceFormatException, IOException {
         int version = Preamble.check(source, label, Layout.FILE_MAGIC, "file", Layout.OLDEST_READ);
         SectionScanner scanner = new SectionScanner(source, label);
-        TraceAssembler assembler = new TraceAssembler(label);
+        TraceAssembler assembler = new TraceAssembler(label, version, lazy);
         Kryo kryo = TraceKryo.create(version);
         while (!assembler.ended()) {
             if (scanner.atEnd())
                 throw new TraceFormatException(label + ": truncated: file ends at offset " + scanner.position() + " after "
                         + scanner.count() + " sections, without END");
             SectionScanner.Section section = scanner.next();
-            assembler.accept(section.ref(), section.kind(), SectionDecoder.decode(kryo, label, section));
+            assembler.accept(section, SectionDecoder.decode(kryo, label, section));
         }
         if (!scanner.atEnd())
             throw new TraceFormatException(label + ": corrupt: " + (source.size() - scanner.position())
