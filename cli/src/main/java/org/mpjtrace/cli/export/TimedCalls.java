@@ -19,22 +19,25 @@ import org.mpjtrace.trace.global.GlobalExpansion;
  * rank standing for billions of calls streams in constant memory (the dump's records are the loaded
  * file's own).
  */
-final class TimedCalls {
+public final class TimedCalls {
 
-    /** Sees each call as a record at {@code base} of {@code calls}, whose tables (datatypes, communicators) are the rank's. */
-    interface Visitor {
-        void call(RankTrace calls, int base) throws Exception;
+    /**
+     * Sees each call as a record at {@code base} of {@code calls}, whose tables (datatypes, communicators)
+     * are the rank's; what it throws, {@link #forEach} throws.
+     */
+    public interface Visitor<X extends Exception> {
+        void call(RankTrace calls, int base) throws X;
     }
 
     private TimedCalls() {}
 
     /** Whether the rank's calls come from the compressed trace: it has one, and the rank's section keeps no dump of its own (or the caller asks to rebuild). */
-    static boolean rebuilt(TraceFile trace, RankTrace section, boolean expand) {
+    public static boolean rebuilt(TraceFile trace, RankTrace section, boolean expand) {
         return trace.global() != null && (expand || section.eventCount() == 0);
     }
 
     /** The origin of the times the visitor sees for this rank: its MPI.Init for a dump, 0 for rebuilt calls. */
-    static long origin(TraceFile trace, RankTrace section, boolean expand) {
+    public static long origin(TraceFile trace, RankTrace section, boolean expand) {
         return rebuilt(trace, section, expand) ? 0 : section.initNanos();
     }
 
@@ -42,7 +45,7 @@ final class TimedCalls {
      * @param expand rebuild the calls from the compressed trace even when the section keeps a dump
      *               (mode full with keepDump), as {@code decode --expand} does
      */
-    static void forEach(TraceFile trace, RankTrace section, boolean expand, Visitor v) throws Exception {
+    public static <X extends Exception> void forEach(TraceFile trace, RankTrace section, boolean expand, Visitor<X> v) throws X {
         if (!rebuilt(trace, section, expand)) {
             for (int i = 0; i < section.eventCount(); i++) v.call(section, RankTrace.base(i));
             return;
@@ -69,7 +72,9 @@ final class TimedCalls {
                 }
             });
         } catch (Escaped e) {
-            throw e.inner;
+            @SuppressWarnings("unchecked") // only the visitor's exceptions are wrapped, and it throws X
+            X inner = (X) e.inner;
+            throw inner;
         }
     }
 

@@ -3,6 +3,7 @@ package org.mpjtrace.cli.export.otf2;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.mpjtrace.cli.export.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.MpjtraceVersion;
 import org.mpjtrace.trace.Op;
@@ -15,7 +16,7 @@ import org.mpjtrace.trace.TraceFile;
  * location being one thread of one rank (location id: the thread in the high 32 bits, the rank in the
  * low). Each call is an ENTER and a LEAVE of its op's region with its MPI records between
  * ({@link CallMapper}); times are ns from each rank's MPI.Init at a resolution of 1e9. A compressed trace
- * is rebuilt call by call with synthetic times ({@link RankCalls}). Ranks are written one after another,
+ * is rebuilt call by call with synthetic times ({@link TimedCalls}, as every export does). Ranks are written one after another,
  * each rank's locations open together, so memory is one rank's writers and the communicator table.
  *
  * <p>Exact: calls, their order per thread, op, point-to-point peers, tags and communicators, roots, and
@@ -70,7 +71,10 @@ public final class Otf2Export {
             if (section != null) {
                 CommTable.RankComms rankComms = comms.new RankComms(section);
                 int r = rank;
-                RankCalls.forEach(trace, section, (w, base, enter, exit) -> {
+                long origin = TimedCalls.origin(trace, section, false);
+                TimedCalls.forEach(trace, section, false, (calls, base) -> {
+                    long[] w = calls.words();
+                    long enter = Event.enter(w, base) - origin, exit = Event.exit(w, base) - origin;
                     Op op = Op.ofCode(Event.opCode(w, base));
                     if (op == null) return;
                     int thread = Event.thread(w, base);
