@@ -28,7 +28,10 @@ import picocli.CommandLine.Spec;
                         + "receive and send side), TAG. A value counts as matched when B's call at the same place is the "
                         + "same op with the same value.",
                 "ACC = 1 - |t - t'| / t, t for A and t' for B: of the traced runs' times (rank 0's MPI.Init to the trace "
-                        + "written), or with --replay of the two traces' replays (run one after the other)."})
+                        + "written), or with --replay of the two traces' replays (run one after the other); 0 when B took over "
+                        + "twice A's time.",
+                "Traces of different rank counts are refused, and so are traces of different main classes (different "
+                        + "programs) unless --force is given."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -49,6 +52,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--timing", paramLabel = "HOW", description = "with --replay: mean (default) or sample (see mpjtrace replay)")
     String timing;
 
+    @Option(names = "--force", description = "compare traces of different main classes too (refused otherwise: they are different programs)")
+    boolean force;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -57,6 +63,10 @@ final class CompareCommand implements Callable<Integer> {
                 throw new BadInputException((device != null ? "--dev" : "--timing") + " applies with --replay only");
             TraceFile ta = TraceFiles.loadWhole(a, "compare");
             TraceFile tb = TraceFiles.loadWhole(b, "compare");
+            String mainA = ta.meta().mainClass(), mainB = tb.meta().mainClass();
+            if (!force && !mainA.equals(mainB))
+                throw new BadInputException(a + " traced " + (mainA.isEmpty() ? "an unknown main class" : mainA) + ", " + b + " "
+                        + (mainB.isEmpty() ? "an unknown one" : mainB) + ": different programs (--force compares them anyway)");
             Comparison c;
             try {
                 c = Comparison.of(ta, tb);
@@ -86,7 +96,8 @@ final class CompareCommand implements Callable<Integer> {
                 what = "traced runs' times";
             }
             if (!(t > 0)) throw new BadInputException(a + ": its time is " + t + " s: ACC is undefined");
-            out.printf("ACC %.2f%% (%s: A %.3f s, B %.3f s)%n", Comparison.accuracy(t, t2), what, t, t2);
+            out.printf("ACC %.2f%% (%s: A %.3f s, B %.3f s%s)%n", Comparison.accuracy(t, t2), what, t, t2,
+                    t2 > 2 * t ? "; B took over twice A's time: no accuracy" : "");
             out.flush();
             return ExitCodes.OK;
         });

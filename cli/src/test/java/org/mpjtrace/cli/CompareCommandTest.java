@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.TraceFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,5 +37,31 @@ class CompareCommandTest {
         Cli c = Cli.run("replay", interim.toString());
         assertEquals(2, c.code, c.toString());
         assertEquals("mpjtrace: " + why + "replay needs the trace of a whole job\n", c.err, c.toString());
+    }
+
+    /** The sample trace, as if of another program and of a run {@code millis} long. */
+    private static TraceFile other(String mainClass, long millis) {
+        TraceFile t = TestTraces.sample();
+        JobMeta m = t.meta();
+        JobMeta changed = new JobMeta(m.mode(), m.device(), m.worldSize(), m.startMillis(), m.startMillis() + millis, mainClass,
+                m.agentOptions(), m.tracerVersion(), m.ending(), mainClass);
+        return new TraceFile(changed, t.sites(), t.ranks(), t.callPaths(), t.global(), t.markers());
+    }
+
+    @Test
+    void tracesOfDifferentProgramsAreRefusedUnlessForcedAndAccuracyIsNeverNegative() throws Exception {
+        Path a = TestTraces.write(dir.resolve("a.mpjt"), TestTraces.sample());
+        Path b = TestTraces.write(dir.resolve("b.mpjt"), other("org.example.Other", 10_000));
+        Cli refused = Cli.run("compare", a.toString(), b.toString());
+        assertEquals(2, refused.code, refused.toString());
+        assertEquals("mpjtrace: " + a + " traced org.example.Solver, " + b + " org.example.Other: different programs "
+                + "(--force compares them anyway)\n", refused.err);
+        assertEquals("", refused.out);
+
+        // Forced: B took 10 s against A's 2.5 s, four times as long: 1 - 7.5 / 2.5 would be -200%.
+        Cli forced = Cli.run("compare", a.toString(), b.toString(), "--force");
+        assertEquals(0, forced.code, forced.toString());
+        assertTrue(forced.out.contains("ACC 0.00% (traced runs' times: A 2.500 s, B 10.000 s; B took over twice A's time: no accuracy)"),
+                forced.out);
     }
 }

@@ -36,9 +36,12 @@ public final class Comparison {
     public double dest() { return m.dest.percent(); }
     public double tag() { return m.tag.percent(); }
 
-    /** ACC = 1 - |t - t'| / t, as a percentage; t the reference's time. */
+    /**
+     * ACC = 1 - |t - t'| / t, as a percentage; t the reference's time. 0 when B took more than twice A's
+     * time: the formula goes negative there, which is no accuracy at all.
+     */
     public static double accuracy(double t, double tPrime) {
-        return 100.0 * (1 - Math.abs(t - tPrime) / t);
+        return Math.max(0, 100.0 * (1 - Math.abs(t - tPrime) / t));
     }
 
     /** The table: one line per parameter, with the tallies behind each percentage. */
