@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
         description = {"Runs an MPJ program under the tracer and writes one trace file.", "",
                 "Starts the job with MPJ Express's starter and the tracer agent in every rank. Everything after MAIN "
                         + "is passed to the program. Needs MPJ_HOME (bin/mpjtrace sets it).",
-                "Before it starts a job it checks every agent option and that the trace's folder takes a new file (exit 2, "
-                        + "one line, no job).",
+                "Before it starts a job it checks every agent option, that the trace's folder takes a new file, that every "
+                        + "class path entry exists and one holds MAIN (not with --machines: the path is then the hosts'), and "
+                        + "that no option is misspelt (one that is gets the option it was near): exit 2, one line, no job.",
                 "Options marked with modes apply to those modes only. The clustering modes (chameleon, acurdion, reference) "
                         + "merge at markers: a job killed there still leaves the trace merged up to its last marker. A job that "
                         + "ends before MPI.Finalize (System.exit, a rank that throws, SIGTERM, Ctrl-C) leaves its trace up to "

@@ -103,6 +103,12 @@ public final class JobLauncher {
             starterJar = installation.starterJar();
             if (agentOptions != null) agentArg = StarterCommand.agentArg(installation.tracerJar(), agentOptions);
             if (req.device().equals(JobRequest.NIODEV) && machines == null) installation.daemonJar();
+            // Last, so that a mistake in the options or the installation is named first. With a machines file
+            // the class path names the hosts' files, which need not be here.
+            if (machines == null) {
+                String programProblem = ProgramOnClassPath.problem(req.classpath(), req.mainClass(), dir);
+                if (programProblem != null) throw new BadInputException(programProblem);
+            }
         } catch (BadInputException e) {
             say(e.getMessage());
             return new JobResult(ExitCodes.BAD_INPUT, -1, null, null);
