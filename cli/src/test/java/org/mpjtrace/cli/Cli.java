@@ -5,11 +5,11 @@ import java.io.StringWriter;
 import org.junit.jupiter.api.Assertions;
 import picocli.CommandLine;
 
-/** Runs the mpjtrace command in-process with captured output. */
-final class Cli {
-    final int code;
-    final String out;
-    final String err;
+/** Runs the mpjtrace command in-process with captured output (public for the tests of other packages). */
+public final class Cli {
+    public final int code;
+    public final String out;
+    public final String err;
 
     private Cli(int code, String out, String err) {
         this.code = code;
@@ -18,8 +18,15 @@ final class Cli {
     }
 
     /** As bin/mpjtrace runs it (Main.newCommandLine). */
-    static Cli run(String... args) {
+    public static Cli run(String... args) {
         return run(Main.newCommandLine(), args);
+    }
+
+    /** What {@code mpjtrace ARGS} prints on stdout, having checked that it exits 0. */
+    public static String output(String... args) {
+        Cli c = run(args);
+        Assertions.assertEquals(0, c.code, () -> String.join(" ", args) + ": " + c);
+        return c.out;
     }
 
     /** Through a CommandLine built without mpjtrace's own exception handler. */

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,8 +14,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.mpjtrace.cli.Main;
-import picocli.CommandLine;
+import org.mpjtrace.cli.Cli;
 
 /**
  * A real trace exported and read back: the Threads example in dump mode on 3 ranks (a main thread's
@@ -43,16 +40,6 @@ class ExportIT {
         MpjJobs.assertSucceeded(run);
     }
 
-    private static String mpjtrace(String... args) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        CommandLine cl = Main.newCommandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute(args);
-        assertEquals(0, code, String.join(" ", args) + "\n" + err);
-        return out.toString();
-    }
-
     /** Thread 0: Init, clone, the ring, Barrier, Finalize; thread 1: two Sendrecv and an Allreduce per step. */
     private static int callsPerRank() {
         return 2 + 3 * STEPS + 2 + 3 * HELPER_STEPS;
@@ -62,7 +49,7 @@ class ExportIT {
     void jsonLinesGiveEveryCallOfEveryThreadNumberedInItsThread() throws Exception {
         Map<String, List<Integer>> seqs = new TreeMap<>();
         Map<String, Integer> ops = new HashMap<>();
-        for (String line : mpjtrace("decode", file.toString(), "--format", "jsonl").lines().toList()) {
+        for (String line : Cli.output("decode", file.toString(), "--format", "jsonl").lines().toList()) {
             JsonNode call = JSON.readTree(line);
             seqs.computeIfAbsent(call.get("rank").asInt() + "/" + call.get("thread").asInt(), k -> new ArrayList<>()).add(call.get("seq").asInt());
             ops.merge(call.get("op").asText(), 1, Integer::sum);
@@ -83,7 +70,7 @@ class ExportIT {
     @Test
     void theChromeTraceHasATrackPerThreadASlicePerCallAndAnArrowPerMessageAndCollectiveMember() throws Exception {
         Path out = dir.resolve("threads.json");
-        mpjtrace("export", file.toString(), "--format", "chrome", "-o", out.toString());
+        Cli.output("export", file.toString(), "--format", "chrome", "-o", out.toString());
         JsonNode root = JSON.readTree(out.toFile());
         List<JsonNode> events = new ArrayList<>();
         root.get("traceEvents").forEach(events::add);

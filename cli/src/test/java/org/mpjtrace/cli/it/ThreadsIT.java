@@ -3,8 +3,6 @@ package org.mpjtrace.cli.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,7 +12,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.mpjtrace.cli.Main;
+import org.mpjtrace.cli.Cli;
 import org.mpjtrace.cli.format.ExpandedRank;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -25,7 +23,6 @@ import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.global.GlobalEvent;
 import org.mpjtrace.trace.global.GlobalLoop;
 import org.mpjtrace.trace.global.GlobalNode;
-import picocli.CommandLine;
 
 /**
  * A rank whose two threads call MPJ at once (the Threads example: the main thread's Isend/Irecv/Waitall
@@ -105,29 +102,19 @@ class ThreadsIT {
 
     @Test
     void decodeAndStatsNameTheThread() {
-        String decode = mpjtrace("decode", file.toString(), "--rank", "1");
+        String decode = Cli.output("decode", file.toString(), "--rank", "1");
         long helperLines = decode.lines().filter(l -> l.contains("Sendrecv") && l.contains(" thread=1 ")).count();
         assertEquals(2, helperLines, "the global trace's two Sendrecv events, both of thread 1:\n" + decode);
-        String expanded = mpjtrace("decode", file.toString(), "--rank", "1", "--expand");
+        String expanded = Cli.output("decode", file.toString(), "--rank", "1", "--expand");
         assertEquals(2 * HELPER_STEPS, expanded.lines().filter(l -> l.contains("Sendrecv") && l.contains("  thread=1  ")).count(), expanded);
 
-        String stats = mpjtrace("stats", file.toString());
+        String stats = Cli.output("stats", file.toString());
         assertTrue(stats.contains("Time in MPJ per thread"), stats);
         List<String> perThread = stats.lines().dropWhile(l -> !l.startsWith("Time in MPJ per thread")).skip(2).limit(2L * RANKS)
                 .map(l -> l.trim().split("\\s+")).map(f -> f[0] + "/" + f[1] + ":" + f[2]).toList();
         List<String> expected = new ArrayList<>();
         for (int r = 0; r < RANKS; r++) Collections.addAll(expected, r + "/0:" + (2 + 3 * STEPS + 2), r + "/1:" + 3 * HELPER_STEPS);
         assertEquals(expected, perThread, "rank/thread:calls (thread 0: Init, clone, the ring, Barrier, Finalize)\n" + stats);
-    }
-
-    /** What {@code mpjtrace ARGS} prints, having checked that it exits 0. */
-    private static String mpjtrace(String... args) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        CommandLine cl = Main.newCommandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        assertEquals(0, cl.execute(args), () -> String.join(" ", args) + ": " + err);
-        return out.toString();
     }
 
     @Test

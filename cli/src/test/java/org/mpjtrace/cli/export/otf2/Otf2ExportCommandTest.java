@@ -4,33 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.mpjtrace.cli.Main;
+import org.mpjtrace.cli.Cli;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.TraceReader;
-import picocli.CommandLine;
 
 /** {@code mpjtrace export FILE --format otf2 -o DIR} on a real trace whose ranks have two threads each. */
 class Otf2ExportCommandTest {
     @TempDir
     Path dir;
-
-    private record Run(int code, String out, String err) {}
-
-    private static Run mpjtrace(String... args) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        CommandLine cl = Main.newCommandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute(args);
-        return new Run(code, out.toString(), err.toString());
-    }
 
     private static Path threadsTrace() throws Exception {
         return Path.of(Otf2ExportCommandTest.class.getClassLoader().getResource("fuzz/corpus/threads-full-keepdump.mpjt").toURI());
@@ -39,9 +25,9 @@ class Otf2ExportCommandTest {
     @Test
     void theCommandWritesAnArchiveWithALocationPerRankAndThread() throws Exception {
         Path out = dir.resolve("threads-otf2");
-        Run r = mpjtrace("export", threadsTrace().toString(), "--format", "otf2", "-o", out.toString());
-        assertEquals(0, r.code(), r.err());
-        assertTrue(r.err().startsWith("mpjtrace: wrote " + out + " (OTF2 archive: open " + out.resolve("traces.otf2")), r.err());
+        Cli r = Cli.run("export", threadsTrace().toString(), "--format", "otf2", "-o", out.toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.startsWith("mpjtrace: wrote " + out + " (OTF2 archive: open " + out.resolve("traces.otf2")), r.err);
         TraceFile trace = TraceReader.read(threadsTrace());
         Map<Long, Map<String, Integer>> read = Otf2Print.counts(Otf2Print.events(out));
         assertEquals(ExpectedRecords.of(trace), read);
@@ -51,12 +37,12 @@ class Otf2ExportCommandTest {
     @Test
     void anUnknownFormatAndExpandWithOtf2AreRefusedInOneLineLeavingNothing() throws Exception {
         Path out = dir.resolve("x");
-        Run unknown = mpjtrace("export", threadsTrace().toString(), "--format", "vtf", "-o", out.toString());
-        assertEquals(2, unknown.code());
-        assertEquals("mpjtrace: unknown --format vtf (export writes chrome, otf2 or paraver)", unknown.err().strip());
-        Run expand = mpjtrace("export", threadsTrace().toString(), "--format", "otf2", "--expand", "-o", out.toString());
-        assertEquals(2, expand.code());
-        assertEquals("mpjtrace: --expand applies to --format chrome and paraver only", expand.err().strip());
+        Cli unknown = Cli.run("export", threadsTrace().toString(), "--format", "vtf", "-o", out.toString());
+        assertEquals(2, unknown.code);
+        assertEquals("mpjtrace: unknown --format vtf (export writes chrome, otf2 or paraver)", unknown.err.strip());
+        Cli expand = Cli.run("export", threadsTrace().toString(), "--format", "otf2", "--expand", "-o", out.toString());
+        assertEquals(2, expand.code);
+        assertEquals("mpjtrace: --expand applies to --format chrome and paraver only", expand.err.strip());
         assertFalse(Files.exists(out));
     }
 }
