@@ -3,6 +3,7 @@ package org.mpjtrace.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.mpjtrace.trace.MpjtraceVersion;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,9 +14,10 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Traces the communication of Java MPI programs on MPJ Express.",
-        subcommands = {RunCommand.class, DecodeCommand.class, StatsCommand.class, ClustersCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class, DemoCommand.class},
+        subcommands = {RunCommand.class, DecodeCommand.class, StatsCommand.class, ClustersCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class, DemoCommand.class,
+            AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:the MPJ job failed", "2:bad input (arguments, missing or corrupt trace file)"})
+        exitCodeList = {"0:success", "1:the MPJ job failed, or the command ran out of memory", "2:bad input (arguments, missing or corrupt trace file)"})
 public final class Main implements Callable<Integer> {
 
     @Spec
