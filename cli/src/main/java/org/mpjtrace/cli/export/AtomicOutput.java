@@ -1,6 +1,5 @@
 package org.mpjtrace.cli.export;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
@@ -18,7 +17,8 @@ import org.mpjtrace.cli.BadInputException;
  * same folder ({@code .OUT.RANDOM.tmp}, created with CREATE_NEW so two exports never share one), renamed
  * onto OUT by {@link #commit}, deleted by {@link #close} when not committed (a failed export leaves
  * nothing under OUT's name, and an OUT already there keeps its old content). The rename is atomic within
- * the folder, so a viewer opening OUT never reads half a file.
+ * the folder, so a viewer opening OUT never reads half a file. Bytes reach the file from a thread of
+ * their own ({@link WriteBehindStream}).
  */
 public final class AtomicOutput implements AutoCloseable {
     private final Path target;
@@ -41,7 +41,7 @@ public final class AtomicOutput implements AutoCloseable {
         Path temp = folder.resolve("." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + ".tmp");
         try {
             OutputStream s = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            return new AtomicOutput(target, temp, new BufferedOutputStream(s, 1 << 16));
+            return new AtomicOutput(target, temp, new WriteBehindStream(s, target.getFileName().toString()));
         } catch (AccessDeniedException e) {
             throw new BadInputException(out + ": cannot write in folder " + folder + ": permission denied");
         } catch (NoSuchFileException e) {

@@ -1,7 +1,10 @@
 package org.mpjtrace.cli.export;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.mpjtrace.cli.format.EventBytes;
@@ -27,32 +30,55 @@ import org.mpjtrace.trace.TraceFile;
  * which are the strings {@code ANY_SOURCE}, {@code PROC_NULL} and {@code ANY_TAG} as the application wrote
  * them: a script testing {@code peer == 3} then never mistakes a wildcard for a rank.
  *
- * <p>Field names are written as pre-encoded strings and call sites and stacks are built once per site
- * or stack signature, so a call costs the generator's number and string writes only (about 0.4 us per
- * call for a JSON line, see docs/benchmarks.md).
+ * <p>Field names, op names, call sites, stacks and datatype names are encoded once ({@link JsonText}) and
+ * copied as bytes for every call, so a call costs the generator's number writes and byte copies only
+ * (about 0.4 us per call for a JSON line, see docs/benchmarks.md).
  */
 final class CallFields {
-    private final TraceFile trace;
+    static final SerializedString OP = JsonText.of("op"), SITE = JsonText.of("site"), STACK = JsonText.of("stack"),
+            PEER = JsonText.of("peer"), TAG = JsonText.of("tag"), COUNT = JsonText.of("count"), TYPE = JsonText.of("type"),
+            COMM = JsonText.of("comm"), REQ = JsonText.of("req"), N = JsonText.of("n"), BYTES = JsonText.of("bytes"),
+            ROOT = JsonText.of("root"), RECV_PEER = JsonText.of("recv_peer"), RECV_TAG = JsonText.of("recv_tag"),
+            RECV_COUNT = JsonText.of("recv_count"), RECV_TYPE = JsonText.of("recv_type"), REDOP = JsonText.of("redop"),
+            MATCHED_PEER = JsonText.of("matched_peer"), MATCHED_TAG = JsonText.of("matched_tag"),
+            POSITION = JsonText.of("position"), CAPACITY = JsonText.of("capacity"), COLOR = JsonText.of("color"),
+            KEY = JsonText.of("key"), DIRECTION = JsonText.of("direction"), DISP = JsonText.of("disp"),
+            SOURCE = JsonText.of("source"), DEST = JsonText.of("dest"), NEWCOMM = JsonText.of("newcomm");
+    private static final SerializedString ANY_TAG = JsonText.of("ANY_TAG");
+
     /** Each site's {@code Class.method:line}, by site id. */
-    private final String[] where;
+    private final SerializedString[] where;
     /** Each stack signature with callers: its frames, innermost first. */
-    private final Map<Long, String[]> stacks = new HashMap<>();
+    private final Map<Long, SerializedString[]> stacks = new HashMap<>();
+    /** Each op's name, by code. */
+    private final SerializedString[] opNames = new SerializedString[1 << 16];
+    /** The names of the datatypes of the rank last written ({@code typesOf}), by symbolic id. */
+    private RankTrace typesOf;
+    private SerializedString[] typeNames = new SerializedString[0];
 
     CallFields(TraceFile trace) {
-        this.trace = trace;
-        where = new String[trace.sites().size()];
-        for (CallSite s : trace.sites()) if (s.id() >= 0 && s.id() < where.length) where[s.id()] = s.where();
+        where = new SerializedString[trace.sites().size()];
+        for (CallSite s : trace.sites()) if (s.id() >= 0 && s.id() < where.length) where[s.id()] = JsonText.of(s.where());
+        SerializedString unrecorded = JsonText.of("...");
         for (CallPath p : trace.callPaths()) {
-            String[] frames = new String[p.callers().length + 1];
+            SerializedString[] frames = new SerializedString[p.callers().length + 1];
             frames[0] = where(p.site());
             for (int i = 0; i < p.callers().length; i++)
-                frames[i + 1] = p.callers()[i] == CallPath.UNRECORDED ? "..." : where(p.callers()[i]);
+                frames[i + 1] = p.callers()[i] == CallPath.UNRECORDED ? unrecorded : where(p.callers()[i]);
             stacks.put(p.signature(), frames);
         }
     }
 
-    String where(int site) {
-        return site >= 0 && site < where.length && where[site] != null ? where[site] : "site" + site;
+    private SerializedString where(int site) {
+        return site >= 0 && site < where.length && where[site] != null ? where[site] : JsonText.of("site" + site);
+    }
+
+    /** The op's name, encoded once. */
+    SerializedString op(int code) {
+        int i = code & 0xFFFF;
+        SerializedString name = opNames[i];
+        if (name == null) opNames[i] = name = JsonText.of(opName(code));
+        return name;
     }
 
     /** The op's MPJ name ({@code Send}), or {@code opN} for a code this version does not know. */
@@ -65,113 +91,155 @@ final class CallFields {
     void write(JsonGenerator g, RankTrace r, int base) throws IOException {
         long[] w = r.words();
         int code = Event.opCode(w, base);
-        g.writeStringField("op", opName(code));
+        JsonText.string(g, OP, op(code));
         int site = Event.site(w, base);
-        g.writeStringField("site", where(site));
-        g.writeArrayFieldStart("stack");
-        String[] frames = stacks.get(Event.stack(w, base));
+        JsonText.string(g, SITE, where(site));
+        g.writeFieldName(STACK);
+        g.writeStartArray();
+        SerializedString[] frames = stacks.get(Event.stack(w, base));
         if (frames == null) g.writeString(where(site));
-        else for (String f : frames) g.writeString(f);
+        else for (SerializedString f : frames) g.writeString(f);
         g.writeEndArray();
+        parameters(g, r, code, w, base);
+    }
+
+    /**
+     * A Chrome slice's arguments: as {@link #write} without what the slice says already or what would
+     * only repeat a member: {@code op} (the slice's name) and {@code stack} when the call site has no
+     * recorded callers (it would hold the site alone). A fifth of a slice's bytes, and a Chrome export's
+     * speed is its bytes.
+     */
+    void writeArgs(JsonGenerator g, RankTrace r, int base) throws IOException {
+        long[] w = r.words();
+        int site = Event.site(w, base);
+        JsonText.string(g, SITE, where(site));
+        SerializedString[] frames = stacks.get(Event.stack(w, base));
+        if (frames != null && frames.length > 1) {
+            g.writeFieldName(STACK);
+            g.writeStartArray();
+            for (SerializedString f : frames) g.writeString(f);
+            g.writeEndArray();
+        }
+        parameters(g, r, Event.opCode(w, base), w, base);
+    }
+
+    private void parameters(JsonGenerator g, RankTrace r, int code, long[] w, int base) throws IOException {
         Op op = Op.ofCode(code);
         if (op != null) {
             switch (op.family) {
                 case P2P -> pointToPoint(g, r, op, w, base);
                 case COLLECTIVE -> collective(g, r, op, w, base);
                 case COMPLETION -> {
-                    number(g, "n", Event.count(w, base));
-                    number(g, "req", Event.request(w, base));
+                    number(g, N, Event.count(w, base));
+                    number(g, REQ, Event.request(w, base));
                 }
                 case COMMUNICATOR -> communicator(g, op, w, base);
                 case PACKING -> {
-                    number(g, "count", Event.count(w, base));
-                    type(g, r, "type", Event.datatype(w, base));
-                    number(g, "comm", Event.comm(w, base));
-                    number(g, "position", Event.tag(w, base));
-                    number(g, "capacity", Event.count2(w, base));
+                    number(g, COUNT, Event.count(w, base));
+                    type(g, r, TYPE, Event.datatype(w, base));
+                    number(g, COMM, Event.comm(w, base));
+                    number(g, POSITION, Event.tag(w, base));
+                    number(g, CAPACITY, Event.count2(w, base));
                 }
-                case SETUP -> number(g, "comm", Event.comm(w, base));
+                case SETUP -> number(g, COMM, Event.comm(w, base));
                 default -> { }
             }
         }
-        g.writeNumberField("bytes", EventBytes.of(r, base));
+        JsonText.number(g, BYTES, EventBytes.of(r, base));
     }
 
     private void pointToPoint(JsonGenerator g, RankTrace r, Op op, long[] w, int base) throws IOException {
-        rank(g, "peer", Event.peer(w, base));
-        tag(g, "tag", Event.tag(w, base));
+        rank(g, PEER, Event.peer(w, base));
+        tag(g, TAG, Event.tag(w, base));
         if (op != Op.PROBE && op != Op.IPROBE) {
-            number(g, "count", Event.count(w, base));
-            type(g, r, "type", Event.datatype(w, base));
+            number(g, COUNT, Event.count(w, base));
+            type(g, r, TYPE, Event.datatype(w, base));
         }
-        number(g, "comm", Event.comm(w, base));
+        number(g, COMM, Event.comm(w, base));
         if (op == Op.SENDRECV || op == Op.SENDRECV_REPLACE) {
-            rank(g, "recv_peer", Event.peer2(w, base));
-            tag(g, "recv_tag", Event.tag2(w, base));
+            rank(g, RECV_PEER, Event.peer2(w, base));
+            tag(g, RECV_TAG, Event.tag2(w, base));
             if (op == Op.SENDRECV) {
-                number(g, "recv_count", Event.count2(w, base));
-                type(g, r, "recv_type", Event.datatype2(w, base));
+                number(g, RECV_COUNT, Event.count2(w, base));
+                type(g, r, RECV_TYPE, Event.datatype2(w, base));
             }
             return;
         }
-        number(g, "req", Event.request(w, base));
+        number(g, REQ, Event.request(w, base));
         if ((op == Op.RECV || op == Op.PROBE || op == Op.IPROBE) && Event.peer2(w, base) != Event.NONE) {
             // What a wildcard receive or probe took (recorded only then).
-            rank(g, "matched_peer", Event.peer2(w, base));
-            tag(g, "matched_tag", Event.tag2(w, base));
+            rank(g, MATCHED_PEER, Event.peer2(w, base));
+            tag(g, MATCHED_TAG, Event.tag2(w, base));
         }
     }
 
     private void collective(JsonGenerator g, RankTrace r, Op op, long[] w, int base) throws IOException {
-        if (op.hasRoot()) rank(g, "root", Event.peer(w, base));
-        number(g, "count", Event.count(w, base));
-        type(g, r, "type", Event.datatype(w, base));
-        number(g, "recv_count", Event.count2(w, base));
-        type(g, r, "recv_type", Event.datatype2(w, base));
+        if (op.hasRoot()) rank(g, ROOT, Event.peer(w, base));
+        number(g, COUNT, Event.count(w, base));
+        type(g, r, TYPE, Event.datatype(w, base));
+        number(g, RECV_COUNT, Event.count2(w, base));
+        type(g, r, RECV_TYPE, Event.datatype2(w, base));
         int redop = Event.redop(w, base);
         if (redop != Event.NONE) {
             RedOpInfo info = r.redop(redop);
-            g.writeStringField("redop", info != null ? info.name() : "#" + redop);
+            g.writeFieldName(REDOP);
+            g.writeString(info != null ? info.name() : "#" + redop);
         }
-        number(g, "comm", Event.comm(w, base));
+        number(g, COMM, Event.comm(w, base));
     }
 
     private static void communicator(JsonGenerator g, Op op, long[] w, int base) throws IOException {
-        number(g, "comm", Event.comm(w, base));
+        number(g, COMM, Event.comm(w, base));
         if (op == Op.SPLIT) {
             // -1 is MPI.UNDEFINED here, and keys may be negative: both always written.
-            g.writeNumberField("color", Event.color(w, base));
-            g.writeNumberField("key", Event.key(w, base));
+            JsonText.number(g, COLOR, Event.color(w, base));
+            JsonText.number(g, KEY, Event.key(w, base));
         } else if (op == Op.SHIFT) {
-            g.writeNumberField("direction", Event.peer(w, base));
-            g.writeNumberField("disp", Event.count(w, base));
-            rank(g, "source", Event.peer2(w, base));
-            rank(g, "dest", Event.tag2(w, base));
+            JsonText.number(g, DIRECTION, Event.peer(w, base));
+            JsonText.number(g, DISP, Event.count(w, base));
+            rank(g, SOURCE, Event.peer2(w, base));
+            rank(g, DEST, Event.tag2(w, base));
         }
-        number(g, "newcomm", Event.result(w, base));
+        number(g, NEWCOMM, Event.result(w, base));
     }
 
-    private static void number(JsonGenerator g, String name, int v) throws IOException {
-        if (v != Event.NONE) g.writeNumberField(name, v);
+    private static void number(JsonGenerator g, SerializableString name, int v) throws IOException {
+        if (v != Event.NONE) JsonText.number(g, name, v);
     }
 
     /** A rank argument: a number, or MPJ's wildcard by name. */
-    static void rank(JsonGenerator g, String name, int v) throws IOException {
+    private static void rank(JsonGenerator g, SerializableString name, int v) throws IOException {
         if (v == Event.NONE) return;
-        if (v == Sentinels.ANY_SOURCE || v == Sentinels.PROC_NULL) g.writeStringField(name, Sentinels.rank(v));
-        else g.writeNumberField(name, v);
+        g.writeFieldName(name);
+        if (v == Sentinels.ANY_SOURCE || v == Sentinels.PROC_NULL) g.writeString(Sentinels.rank(v));
+        else g.writeNumber(v);
     }
 
-    private static void tag(JsonGenerator g, String name, int v) throws IOException {
+    private static void tag(JsonGenerator g, SerializableString name, int v) throws IOException {
         if (v == Event.NONE) return;
-        if (v == Sentinels.ANY_TAG) g.writeStringField(name, "ANY_TAG");
-        else g.writeNumberField(name, v);
+        g.writeFieldName(name);
+        if (v == Sentinels.ANY_TAG) g.writeString(ANY_TAG);
+        else g.writeNumber(v);
     }
 
     /** A datatype by its symbolic id: the base type's name, with the element count of a derived type ({@code INTx4}). */
-    private static void type(JsonGenerator g, RankTrace r, String name, int id) throws IOException {
+    private void type(JsonGenerator g, RankTrace r, SerializableString name, int id) throws IOException {
         if (id == Event.NONE) return;
+        JsonText.string(g, name, typeName(r, id));
+    }
+
+    private SerializedString typeName(RankTrace r, int id) {
+        if (r != typesOf) {
+            typesOf = r;
+            Arrays.fill(typeNames, null);
+        }
+        if (id >= 0 && id < typeNames.length && typeNames[id] != null) return typeNames[id];
         DatatypeInfo d = r.datatype(id);
-        g.writeStringField(name, d == null ? "#" + id : d.size() > 1 ? d.baseName() + "x" + d.size() : d.baseName());
+        SerializedString name = JsonText.of(d == null ? "#" + id : d.size() > 1 ? d.baseName() + "x" + d.size() : d.baseName());
+        if (id >= 0 && id < 1 << 16) {
+            if (id >= typeNames.length) typeNames = Arrays.copyOf(typeNames, Math.max(id + 1, 2 * typeNames.length));
+            typeNames[id] = name;
+        }
+        return name;
     }
 }

@@ -3,7 +3,7 @@ package org.mpjtrace.cli.export;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -17,7 +17,8 @@ import org.mpjtrace.trace.TraceFile;
  * {@code export --format chrome}: the Chrome trace-event format (JSON object form), which Perfetto UI and
  * chrome://tracing open. A process per rank ({@code pid} = rank, named {@code rank R}), a thread track per
  * thread of the rank that called MPJ ({@code tid} = the thread's number), a complete slice ({@code ph X})
- * per MPJ call with its parameters as {@code args} (the fields of {@code decode --format jsonl}), so the
+ * per MPJ call with its parameters as {@code args} (the fields of {@code decode --format jsonl} but the op,
+ * which names the slice, and a stack that holds the call site alone), so the
  * program's computation between calls shows as gaps; times in microseconds.
  *
  * <p>Flows ({@code ph s} and {@code f}, bound to the enclosing slice): an arrow from each send to its
@@ -39,8 +40,12 @@ import org.mpjtrace.trace.TraceFile;
  * second over a 2-million-call dump (docs/benchmarks.md).
  */
 public final class ChromeTraceWriter {
-    private static final String MESSAGE = "message";
-    private static final String COLLECTIVE = "collective";
+    private static final SerializedString MESSAGE = JsonText.of("message"), COLLECTIVE = JsonText.of("collective"),
+            PH = JsonText.of("ph"), NAME = JsonText.of("name"), CAT = JsonText.of("cat"), PID = JsonText.of("pid"),
+            TID = JsonText.of("tid"), TS = JsonText.of("ts"), DUR = JsonText.of("dur"), ARGS = JsonText.of("args"),
+            SEQ = JsonText.of("seq"), ID = JsonText.of("id"), BP = JsonText.of("bp"), MSG_OUT = JsonText.of("msg_out"),
+            MSG_IN = JsonText.of("msg_in"), COLL = JsonText.of("coll"), SLICE = JsonText.of("X"), FLOW_START = JsonText.of("s"),
+            FLOW_END = JsonText.of("f"), ENCLOSING = JsonText.of("e"), MPJ = JsonText.of("mpj");
 
     private final TraceFile trace;
     private final String traceName;
@@ -58,7 +63,7 @@ public final class ChromeTraceWriter {
     /** Writes the whole trace to {@code out} (not closed). */
     public void write(OutputStream out) throws Exception {
         FlowPlan plan = FlowPlan.of(trace, expand);
-        JsonFactory factory = JsonFactory.builder().enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build();
+        JsonFactory factory = new JsonFactory();
         try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
             g.writeStartObject();
             g.writeStringField("displayTimeUnit", "ns");
@@ -67,18 +72,11 @@ public final class ChromeTraceWriter {
             g.writeStringField("trace", traceName);
             g.writeStringField("mode", trace.meta().mode());
             g.writeNumberField("ranks", trace.meta().worldSize());
-            // One pass for both (a file opened for streaming decodes a rank each time it is asked for).
-            boolean anyRebuilt = false;
-            long origin = Long.MAX_VALUE;
-            for (RankTrace r : trace.ranks()) {
-                if (TimedCalls.rebuilt(trace, r, expand)) anyRebuilt = true;
-                else origin = Math.min(origin, r.initNanos()); // the ranks' dumps share one time axis from the earliest MPI.Init
-            }
-            if (origin == Long.MAX_VALUE) origin = 0;
-            g.writeStringField("times", anyRebuilt ? "means of the trace's histograms, each rank from 0" : "measured, from the first MPI.Init");
+            g.writeStringField("times", plan.anyRebuilt() ? "means of the trace's histograms, each rank from 0" : "measured, from the first MPI.Init");
             g.writeEndObject();
             g.writeArrayFieldStart("traceEvents");
-            for (RankTrace section : trace.ranks()) new RankWriter(g, plan, section, origin).write();
+            // The ranks' dumps share one time axis, from the earliest MPI.Init.
+            for (RankTrace section : trace.ranks()) new RankWriter(g, plan, section, plan.origin(trace, section, expand, null)).write();
             g.writeEndArray();
             g.writeEndObject();
         }
@@ -109,12 +107,13 @@ public final class ChromeTraceWriter {
         private long[] flowIds = new long[8];
         private boolean[] flowStarts = new boolean[8];
         private boolean collectiveFlows;
+        private final JsonText.Micros micros = new JsonText.Micros();
 
-        RankWriter(JsonGenerator g, FlowPlan plan, RankTrace section, long commonOrigin) {
+        RankWriter(JsonGenerator g, FlowPlan plan, RankTrace section, long origin) {
             this.g = g;
             this.plan = plan;
             this.section = section;
-            this.origin = TimedCalls.rebuilt(trace, section, expand) ? 0 : commonOrigin;
+            this.origin = origin;
             this.rank = section.rank();
             this.messages = new RankMessages(plan.comms.ofRank(section));
         }
@@ -162,34 +161,35 @@ public final class ChromeTraceWriter {
 
         private void slice(RankTrace calls, int base, int seq) throws IOException {
             g.writeStartObject();
-            g.writeStringField("ph", "X");
-            g.writeStringField("name", CallFields.opName(Event.opCode(calls.words(), base)));
-            g.writeStringField("cat", "mpj");
-            g.writeNumberField("pid", rank);
-            g.writeNumberField("tid", thread);
-            g.writeNumberField("ts", micros(enter));
-            g.writeNumberField("dur", (exit - enter) / 1000.0);
-            g.writeObjectFieldStart("args");
-            g.writeNumberField("seq", seq);
-            fields.write(g, calls, base);
-            if (msgOut != 0) g.writeNumberField("msg_out", msgOut);
-            if (msgIn != 0) g.writeNumberField("msg_in", msgIn);
-            if (coll >= 0) g.writeNumberField("coll", coll);
+            JsonText.string(g, PH, SLICE);
+            JsonText.string(g, NAME, fields.op(Event.opCode(calls.words(), base)));
+            JsonText.string(g, CAT, MPJ);
+            JsonText.number(g, PID, rank);
+            JsonText.number(g, TID, thread);
+            micros.write(g, TS, enter - origin);
+            micros.write(g, DUR, exit - enter);
+            g.writeFieldName(ARGS);
+            g.writeStartObject();
+            JsonText.number(g, SEQ, seq);
+            fields.writeArgs(g, calls, base);
+            if (msgOut != 0) JsonText.number(g, MSG_OUT, msgOut);
+            if (msgIn != 0) JsonText.number(g, MSG_IN, msgIn);
+            if (coll >= 0) JsonText.number(g, COLL, coll);
             g.writeEndObject();
             g.writeEndObject();
         }
 
         private void flow(boolean start, long id, long atNanos, boolean collective) throws IOException {
             g.writeStartObject();
-            g.writeStringField("ph", start ? "s" : "f");
-            if (!start) g.writeStringField("bp", "e");
-            g.writeNumberField("id", id);
-            String name = collective ? COLLECTIVE : MESSAGE;
-            g.writeStringField("name", name);
-            g.writeStringField("cat", name);
-            g.writeNumberField("pid", rank);
-            g.writeNumberField("tid", thread);
-            g.writeNumberField("ts", micros(atNanos));
+            JsonText.string(g, PH, start ? FLOW_START : FLOW_END);
+            if (!start) JsonText.string(g, BP, ENCLOSING);
+            JsonText.number(g, ID, id);
+            SerializedString name = collective ? COLLECTIVE : MESSAGE;
+            JsonText.string(g, NAME, name);
+            JsonText.string(g, CAT, name);
+            JsonText.number(g, PID, rank);
+            JsonText.number(g, TID, thread);
+            micros.write(g, TS, atNanos - origin);
             g.writeEndObject();
         }
 
@@ -203,10 +203,6 @@ public final class ChromeTraceWriter {
             g.writeStringField(key, value);
             g.writeEndObject();
             g.writeEndObject();
-        }
-
-        private double micros(long nanos) {
-            return (nanos - origin) / 1000.0;
         }
 
         /** A point just inside the slice's start, where an arrow leaves it. */

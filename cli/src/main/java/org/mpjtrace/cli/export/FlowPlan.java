@@ -12,6 +12,10 @@ import org.mpjtrace.trace.TraceFile;
  * ({@link RankMessages}) and keeps one entry per channel and per communicator, not per call: its memory
  * grows with the job's communication pattern, not its length.
  *
+ * <p>The same walk notes where the times start ({@link #origin}): exports that must know it before
+ * they write their first call need no pass of their own for it, which over a dump is a decode of
+ * every rank.
+ *
  * <p>Flow ids: channel by channel, one per send that has its receive ({@code min(sends, receives)}), then
  * communicator by communicator, one per member of every collective all members reached (the arrow
  * between that member and the root, or place 0). Ids start at 1 and stay far below 2^53, so viewers
@@ -28,6 +32,9 @@ final class FlowPlan {
     private final Map<Integer, int[]> collectiveCounts = new HashMap<>();
     /** Per communicator key: collectives every member made, and first flow id. */
     private final Map<Integer, long[]> collectives = new HashMap<>();
+    /** Per host: the earliest MPI.Init of its ranks whose dump is used. */
+    private final Map<String, Long> hostOrigins = new HashMap<>();
+    private boolean anyRebuilt;
     private long flows;
     /** Message ids are 1 to this; collective arrows come after. */
     private long messages;
@@ -37,6 +44,8 @@ final class FlowPlan {
     static FlowPlan of(TraceFile trace, boolean expand) throws Exception {
         FlowPlan plan = new FlowPlan();
         for (RankTrace section : trace.ranks()) {
+            if (TimedCalls.rebuilt(trace, section, expand)) plan.anyRebuilt = true;
+            else plan.hostOrigins.merge(section.host(), section.initNanos(), Math::min);
             Communicators.OfRank names = plan.comms.ofRank(section);
             RankMessages messages = new RankMessages(names);
             RankMessages.Sink sink = new RankMessages.Sink() {
@@ -99,6 +108,22 @@ final class FlowPlan {
         long[] e = collectives.get(key);
         if (e == null || n >= e[0]) return 0;
         return e[1] + (long) n * comms.size(key) + place;
+    }
+
+    /**
+     * Where a rank's times start: 0 for calls rebuilt from a compressed trace, else the earliest MPI.Init
+     * of the dumps used on the rank's host ({@code host} null: on any host), since the ranks of one host
+     * share one clock.
+     */
+    long origin(TraceFile trace, RankTrace section, boolean expand, String host) {
+        if (TimedCalls.rebuilt(trace, section, expand)) return 0;
+        if (host != null) return hostOrigins.getOrDefault(host, 0L);
+        return hostOrigins.values().stream().mapToLong(Long::longValue).min().orElse(0);
+    }
+
+    /** Whether any rank's calls are rebuilt from the compressed trace. */
+    boolean anyRebuilt() {
+        return anyRebuilt;
     }
 
     /** The highest message id ({@link #message}); ids above it are collectives'. */

@@ -2,6 +2,7 @@ package org.mpjtrace.cli.export;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Arrays;
@@ -20,6 +21,8 @@ import org.mpjtrace.trace.TraceFile;
  * per second to a discarding writer (docs/benchmarks.md).
  */
 public final class JsonLinesWriter {
+    private static final SerializedString RANK = JsonText.of("rank"), THREAD = JsonText.of("thread"), SEQ = JsonText.of("seq"),
+            START_NS = JsonText.of("start_ns"), DUR_NS = JsonText.of("dur_ns");
     private final TraceFile trace;
     private final CallFields fields;
     private final JsonGenerator g;
@@ -49,13 +52,13 @@ public final class JsonLinesWriter {
                 int thread = Event.thread(w, base);
                 if (thread >= seq[0].length) seq[0] = Arrays.copyOf(seq[0], Math.max(thread + 1, 2 * seq[0].length));
                 g.writeStartObject();
-                g.writeNumberField("rank", rank);
-                g.writeNumberField("thread", thread);
-                g.writeNumberField("seq", seq[0][thread]++);
+                JsonText.number(g, RANK, rank);
+                JsonText.number(g, THREAD, thread);
+                JsonText.number(g, SEQ, seq[0][thread]++);
                 fields.write(g, calls, base);
                 long enter = Event.enter(w, base);
-                g.writeNumberField("start_ns", enter - origin);
-                g.writeNumberField("dur_ns", Event.exit(w, base) - enter);
+                JsonText.number(g, START_NS, enter - origin);
+                JsonText.number(g, DUR_NS, Event.exit(w, base) - enter);
                 g.writeEndObject();
                 g.writeRaw('\n');
                 written[0]++;

@@ -7,8 +7,8 @@ import org.mpjtrace.trace.TraceFile;
 /**
  * {@code export --format paraver}: the three files Paraver (wxparaver) opens, BASE.prv (the records,
  * {@link PrvWriter}), BASE.pcf (what their numbers mean, {@link ParaverPcf}) and BASE.row (the names of
- * CPUs, nodes and threads, {@link ParaverObjects}). All calls are collected first ({@link ParaverTimeline})
- * since the .prv must be in time order across ranks. The three are written under temporary names and
+ * CPUs, nodes and threads, {@link ParaverObjects}). All calls are collected first ({@link ParaverTimeline}, on
+ * disk) since the .prv must be in time order across ranks. The three are written under temporary names and
  * renamed together at the end: a failed export leaves none of them. 1.3 million calls per second
  * cold, 1.7-2.0 million warm, over a 2-million-call dump (docs/benchmarks.md).
  */
@@ -32,8 +32,8 @@ public final class ParaverExport {
     public static void write(TraceFile trace, Path base, boolean expand) throws Exception {
         try (AtomicOutput prv = AtomicOutput.create(file(base, ".prv"));
              AtomicOutput pcf = AtomicOutput.create(file(base, ".pcf"));
-             AtomicOutput row = AtomicOutput.create(file(base, ".row"))) {
-            ParaverTimeline timeline = ParaverTimeline.of(trace, expand);
+             AtomicOutput row = AtomicOutput.create(file(base, ".row"));
+             ParaverTimeline timeline = ParaverTimeline.of(trace, expand)) {
             ParaverObjects objects = new ParaverObjects(trace, timeline);
             PrvWriter.write(trace, timeline, objects, prv.stream());
             ParaverPcf.write(trace, timeline.unknownOps, pcf.stream());

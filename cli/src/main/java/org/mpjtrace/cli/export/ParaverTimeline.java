@@ -1,11 +1,11 @@
 package org.mpjtrace.cli.export;
 
+import java.io.Closeable;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.mpjtrace.cli.format.EventBytes;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -21,21 +21,31 @@ import org.mpjtrace.trace.TraceFile;
  * receive's enter, and its exit, or for an Irecv the exit of the Wait or Waitall that completed it, as
  * the Chrome export's arrows end; the Irecv's own exit when none did).
  *
- * <p>Memory: 24 bytes per call and 36 per matched message, on top of the loaded trace (71 MB, growth by
- * doubling included, for the 2-million-call benchmark dump: docs/benchmarks.md); a compressed trace standing for billions of calls does not fit.
+ * <p>Memory: the calls go to disk ({@link CallSpill}, 24 bytes a call), so what stays is 32 KB per
+ * thread and 36 bytes per matched message (about 100 MB for the 10-million-call benchmark dump, whose
+ * export runs in a 512 MB heap: docs/benchmarks.md).
  *
  * <p>Times are ns: a dump's from the first MPI.Init on the rank's host (the ranks of one host share one
  * clock; another host's clock is unrelated, so each host counts from its own first rank), calls rebuilt
  * from a compressed trace each rank from 0 ({@link TimedCalls}).
  */
-final class ParaverTimeline {
+final class ParaverTimeline implements Closeable {
     /** Bits of a call's third word: site + 1 (low 32), op code (16 above), whether it sent a matched message. */
     static final long SENT = 1L << 48;
 
-    /** One thread's calls: three words each, enter, exit, then site+1 | op << 32 | SENT. */
+    /**
+     * One thread's calls: three words each, enter, exit, then site+1 | op << 32 | SENT, in blocks on the
+     * {@link CallSpill}. Read back in call order (a call, then the next: one block in memory at a time).
+     */
     static final class Stream {
         final int rank, thread;
-        long[] calls = new long[3 * 16];
+        private final CallSpill spill;
+        /** Where each full or last block starts in the spill. */
+        private long[] blocks = new long[4];
+        private int blockCount;
+        /** The block being filled while collecting, then the block last read. */
+        private long[] block = new long[CallSpill.BLOCK_LONGS];
+        private int loaded = -1;
         int count;
         /** The message ids of the calls marked SENT, in call order. */
         int[] sent = new int[4];
@@ -43,16 +53,54 @@ final class ParaverTimeline {
         /** 1-based place in the Paraver objects ({@link ParaverObjects}): CPU, task and thread. */
         int cpu, task;
 
-        Stream(int rank, int thread) {
+        Stream(int rank, int thread, CallSpill spill) {
             this.rank = rank;
             this.thread = thread;
+            this.spill = spill;
         }
 
-        long enter(int i) { return calls[3 * i]; }
-        long exit(int i) { return calls[3 * i + 1]; }
-        int op(int i) { return (int) (calls[3 * i + 2] >>> 32) & 0xFFFF; }
-        int site(int i) { return (int) calls[3 * i + 2]; }
-        boolean sent(int i) { return (calls[3 * i + 2] & SENT) != 0; }
+        void add(long enter, long exit, long opSite) {
+            int at = 3 * (count % CallSpill.BLOCK_CALLS);
+            block[at] = enter;
+            block[at + 1] = exit;
+            block[at + 2] = opSite;
+            count++;
+            if (count % CallSpill.BLOCK_CALLS == 0) spillBlock(CallSpill.BLOCK_LONGS);
+        }
+
+        /** Every call collected: the last block to the spill too, and the filling buffer released until read. */
+        void finish() {
+            int rest = count % CallSpill.BLOCK_CALLS;
+            if (rest > 0) spillBlock(3 * rest);
+            block = null;
+        }
+
+        private void spillBlock(int longs) {
+            if (blockCount == blocks.length) blocks = Arrays.copyOf(blocks, 2 * blockCount);
+            blocks[blockCount++] = spill.append(block, longs);
+        }
+
+        private long word(int call, int k) {
+            int b = call / CallSpill.BLOCK_CALLS;
+            if (b != loaded) {
+                if (block == null) block = new long[CallSpill.BLOCK_LONGS];
+                int calls = Math.min(CallSpill.BLOCK_CALLS, count - b * CallSpill.BLOCK_CALLS);
+                spill.read(blocks[b], 3 * calls, block);
+                loaded = b;
+            }
+            return block[3 * (call - b * CallSpill.BLOCK_CALLS) + k];
+        }
+
+        long enter(int i) { return word(i, 0); }
+        long exit(int i) { return word(i, 1); }
+        int op(int i) { return (int) (word(i, 2) >>> 32) & 0xFFFF; }
+        int site(int i) { return (int) word(i, 2); }
+        boolean sent(int i) { return (word(i, 2) & SENT) != 0; }
+
+        /** Bytes this stream holds in memory now. */
+        long heldBytes() {
+            return 8L * blocks.length + (block == null ? 0 : 8L * block.length) + 4L * sent.length;
+        }
     }
 
     /** Per rank (in the trace's order), its threads' streams by thread number; a rank has at least thread 0. */
@@ -65,8 +113,10 @@ final class ParaverTimeline {
     final BitSet unknownOps = new BitSet();
     /** The latest time of any record. */
     long end;
+    private final CallSpill spill;
 
-    private ParaverTimeline(int messages) {
+    private ParaverTimeline(int messages, CallSpill spill) {
+        this.spill = spill;
         recvPosted = new long[messages + 1];
         recvDone = new long[messages + 1];
         bytes = new long[messages + 1];
@@ -77,21 +127,23 @@ final class ParaverTimeline {
     static ParaverTimeline of(TraceFile trace, boolean expand) throws Exception {
         FlowPlan plan = FlowPlan.of(trace, expand);
         if (plan.messages() > Integer.MAX_VALUE - 8) throw new IllegalStateException("more than 2^31 messages");
-        ParaverTimeline t = new ParaverTimeline((int) plan.messages());
-        Map<String, Long> hostOrigins = hostOrigins(trace, expand);
-        for (RankTrace section : trace.ranks()) {
-            long origin = TimedCalls.rebuilt(trace, section, expand) ? 0 : hostOrigins.get(section.host());
-            t.ranks.add(t.new RankCollector(plan, section, origin).collect(trace, expand));
+        ParaverTimeline t = new ParaverTimeline((int) plan.messages(), new CallSpill());
+        try {
+            for (RankTrace section : trace.ranks()) {
+                long origin = plan.origin(trace, section, expand, section.host());
+                t.ranks.add(t.new RankCollector(plan, section, origin).collect(trace, expand));
+            }
+        } catch (Exception | Error e) {
+            t.close();
+            throw e;
         }
         return t;
     }
 
-    /** Per host, the earliest MPI.Init of its ranks whose dump is used. */
-    private static Map<String, Long> hostOrigins(TraceFile trace, boolean expand) {
-        Map<String, Long> origins = new HashMap<>();
-        for (RankTrace r : trace.ranks())
-            if (!TimedCalls.rebuilt(trace, r, expand)) origins.merge(r.host(), r.initNanos(), Math::min);
-        return origins;
+    /** Removes the spilled calls. */
+    @Override
+    public void close() throws IOException {
+        spill.close();
     }
 
     /** One rank's calls into its streams, and its ends of the matched messages. */
@@ -119,14 +171,14 @@ final class ParaverTimeline {
         }
 
         Stream[] collect(TraceFile trace, boolean expand) throws Exception {
-            streams[0] = new Stream(section.rank(), 0);
+            streams[0] = new Stream(section.rank(), 0, spill);
             TimedCalls.forEach(trace, section, expand, (c, b) -> {
                 long[] w = c.words();
                 calls = c;
                 base = b;
                 int thread = Event.thread(w, b);
                 if (thread >= streams.length) streams = Arrays.copyOf(streams, Math.max(thread + 1, 2 * streams.length));
-                if (streams[thread] == null) streams[thread] = new Stream(section.rank(), thread);
+                if (streams[thread] == null) streams[thread] = new Stream(section.rank(), thread, spill);
                 stream = streams[thread];
                 int code = Event.opCode(w, b);
                 op = Op.ofCode(code);
@@ -137,18 +189,13 @@ final class ParaverTimeline {
                 sent = false;
                 messages.walk(w, b, this);
                 open.complete(op, thread, Event.request(w, b), (t, id, payload) -> recvDone[(int) id] = exit);
-                add(stream, enter, exit, (Event.site(w, b) + 1L) & 0xFFFF_FFFFL | (long) code << 32 | (sent ? SENT : 0));
+                stream.add(enter, exit, (Event.site(w, b) + 1L) & 0xFFFF_FFFFL | (long) code << 32 | (sent ? SENT : 0));
             });
-            for (int i = 0; i < streams.length; i++) if (streams[i] == null) streams[i] = new Stream(section.rank(), i);
+            for (int i = 0; i < streams.length; i++) {
+                if (streams[i] == null) streams[i] = new Stream(section.rank(), i, spill);
+                streams[i].finish();
+            }
             return streams;
-        }
-
-        private void add(Stream s, long enter, long exit, long opSite) {
-            if (3 * s.count + 3 > s.calls.length) s.calls = Arrays.copyOf(s.calls, 2 * s.calls.length);
-            s.calls[3 * s.count] = enter;
-            s.calls[3 * s.count + 1] = exit;
-            s.calls[3 * s.count + 2] = opSite;
-            s.count++;
         }
 
         @Override

@@ -45,16 +45,20 @@ public final class ExportThroughput {
             new ChromeTraceWriter(trace, "synthetic", false).write(s);
             long t2 = System.nanoTime();
             CountingStream p = new CountingStream();
-            ParaverTimeline timeline = ParaverTimeline.of(trace, false);
-            ParaverObjects objects = new ParaverObjects(trace, timeline);
-            PrvWriter.write(trace, timeline, objects, p);
-            ParaverPcf.write(trace, timeline.unknownOps, p);
-            objects.writeRow(p);
-            long t3 = System.nanoTime();
+            long t3;
+            long held;
+            try (ParaverTimeline timeline = ParaverTimeline.of(trace, false)) {
+                ParaverObjects objects = new ParaverObjects(trace, timeline);
+                PrvWriter.write(trace, timeline, objects, p);
+                ParaverPcf.write(trace, timeline.unknownOps, p);
+                objects.writeRow(p);
+                t3 = System.nanoTime();
+                held = held(timeline);
+            }
             System.out.printf("%s jsonl %,.0f calls/s (%,d MB)   chrome %,.0f calls/s (%,d MB)   paraver %,.0f calls/s (%,d MB)%n",
                     round == 0 ? "warm-up" : "round " + round, total / ((t1 - t0) / 1e9), w.chars / 1_000_000,
                     total / ((t2 - t1) / 1e9), s.bytes / 1_000_000, total / ((t3 - t2) / 1e9), p.bytes / 1_000_000);
-            if (round == rounds) System.out.printf("the Paraver export's collected calls and messages: %d MB%n", held(timeline) >> 20);
+            if (round == rounds) System.out.printf("the Paraver export's calls and messages held in memory: %d MB%n", held >> 20);
         }
         System.gc();
         Runtime rt = Runtime.getRuntime();
@@ -65,7 +69,7 @@ public final class ExportThroughput {
     private static long held(ParaverTimeline t) {
         long bytes = (long) t.recvPosted.length * (3 * 8 + 4 + 4);
         for (ParaverTimeline.Stream[] rank : t.ranks)
-            for (ParaverTimeline.Stream s : rank) bytes += 8L * s.calls.length + 4L * s.sent.length;
+            for (ParaverTimeline.Stream s : rank) bytes += s.heldBytes();
         return bytes;
     }
 

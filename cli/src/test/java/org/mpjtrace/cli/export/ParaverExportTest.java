@@ -33,7 +33,15 @@ class ParaverExportTest {
     @ValueSource(strings = {"ring-dump", "twocallers-dump-ctx", "ring-full-keepdump", "stencil2d-full-ctx", "phasechange-chameleon",
             "stencil2d-acurdion-ctx", "twocallers-acurdion-ctx", "masterworker-reference", "threads-full-keepdump"})
     void everyTraceGivesTimeSortedRecordsOfDefinedValuesOnTheHeadersObjectsTwoStatesAndTwoEventsPerCall(String name) throws Exception {
-        TraceFile trace = TraceReader.read(corpus(name));
+        checkExport(TraceReader.read(corpus(name)));
+    }
+
+    @Test
+    void threadsOfMoreCallsThanASpillBlockHoldComeBackWholeAndSorted() throws Exception {
+        checkExport(ExportThroughput.dump(3 * CallSpill.BLOCK_CALLS + 5));
+    }
+
+    private void checkExport(TraceFile trace) throws Exception {
         ParaverFiles p = export(trace);
         // What the trace holds: calls, and per rank the threads that called MPJ.
         long[] calls = {0};

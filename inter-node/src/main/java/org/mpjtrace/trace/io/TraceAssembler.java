@@ -39,6 +39,8 @@ final class TraceAssembler {
     private final Map<Integer, SectionRef> rankSections = new HashMap<>();
     /** Opened for streaming ({@link TraceReader#open}): the ranks' sections, kept undecoded, by rank; else null. */
     private final Map<Integer, SectionScanner.Section> lazyRanks;
+    /** Opened for streaming: what the checks at END need of each rank, by rank ({@link RankUses}). */
+    private final Map<Integer, RankUses> lazyUses;
     private final int version;
     private boolean ended;
 
@@ -52,12 +54,17 @@ final class TraceAssembler {
         this.label = label;
         this.version = version;
         this.lazyRanks = lazy ? new TreeMap<>() : null;
+        this.lazyUses = lazy ? new TreeMap<>() : null;
     }
 
     /** {@link #accept(SectionRef, SectionKind, Object)} for the section {@code value} was decoded from. */
     void accept(SectionScanner.Section section, Object value) throws TraceFormatException {
         accept(section.ref(), section.kind(), value);
-        if (lazyRanks != null && section.kind() == SectionKind.RANK) lazyRanks.put(((RankTrace) value).rank(), section);
+        if (lazyRanks != null && section.kind() == SectionKind.RANK) {
+            RankTrace t = (RankTrace) value;
+            lazyRanks.put(t.rank(), section);
+            lazyUses.put(t.rank(), RankUses.of(t));
+        }
     }
 
     /** True once END has been accepted. */
@@ -119,9 +126,16 @@ final class TraceAssembler {
                 if (counted != ref.index())
                     throw corrupt(ref, "END counts " + counted + " sections before it, there are " + ref.index());
                 if (sites == null) throw corrupt(ref, "no SITES section before END");
-                for (RankTrace r : allRanks()) {
-                    String siteProblem = TraceRules.siteProblem(r, sites.size());
-                    if (siteProblem != null) throw corrupt(rankSections.get(r.rank()), siteProblem);
+                if (lazyUses != null) {
+                    for (Map.Entry<Integer, RankUses> e : lazyUses.entrySet()) {
+                        String siteProblem = e.getValue().siteProblem(sites.size());
+                        if (siteProblem != null) throw corrupt(rankSections.get(e.getKey()), siteProblem);
+                    }
+                } else {
+                    for (RankTrace r : ranks) {
+                        String siteProblem = TraceRules.siteProblem(r, sites.size());
+                        if (siteProblem != null) throw corrupt(rankSections.get(r.rank()), siteProblem);
+                    }
                 }
                 if (callPaths != null) checkStacks();
                 if (global != null) {
@@ -144,9 +158,16 @@ final class TraceAssembler {
         String sitesProblem = TraceRules.callPathSitesProblem(callPaths, sites.size());
         if (sitesProblem != null) throw corrupt(callPathsSection, sitesProblem);
         Map<Long, CallPath> bySignature = TraceRules.bySignature(callPaths);
-        for (RankTrace r : allRanks()) {
-            String stackProblem = TraceRules.stackProblem(r, bySignature);
-            if (stackProblem != null) throw corrupt(rankSections.get(r.rank()), stackProblem);
+        if (lazyUses != null) {
+            for (Map.Entry<Integer, RankUses> e : lazyUses.entrySet()) {
+                String stackProblem = e.getValue().stackProblem(bySignature);
+                if (stackProblem != null) throw corrupt(rankSections.get(e.getKey()), stackProblem);
+            }
+        } else {
+            for (RankTrace r : ranks) {
+                String stackProblem = TraceRules.stackProblem(r, bySignature);
+                if (stackProblem != null) throw corrupt(rankSections.get(r.rank()), stackProblem);
+            }
         }
         // An empty table is a trace whose calls all came straight from their sites: nothing to look up.
         if (global != null && !callPaths.isEmpty()) {

@@ -31,8 +31,8 @@ public final class TraceReader {
      * holds it and decoding a rank when {@link TraceFile#ranks()} or {@link TraceFile#rank} is asked for
      * it (each time): for commands that stream the ranks one at a time (export, decode --format jsonl),
      * so that a trace larger than the heap's share for records still goes through. Each rank is
-     * decoded twice while opening (once for its own rules, once for the site and stack rules that need
-     * the tables written after it).
+     * decoded once while opening, for its own rules; what the site and stack rules need of it (they need
+     * tables written after it) is kept aside then ({@link RankUses}).
      */
     public static TraceFile open(Path file) throws TraceFormatException, IOException {
         String label = file.toString();

@@ -18,7 +18,12 @@ final class Location {
     final long id;
     final PendingRequests requests = new PendingRequests();
     private final Otf2Archive archive;
-    private Pointer writer;
+    /** No attribute list (a NULL OTF2_AttributeList*). */
+    private static final long NO_ATTRIBUTES = 0;
+
+    private Pointer writerHandle;
+    /** The writer's address, as the event functions take it; 0 (NULL, which libotf2 refuses) once closed. */
+    private long writer;
     private long events;
     private long last;
 
@@ -27,7 +32,8 @@ final class Location {
         this.rank = rank;
         this.thread = thread;
         this.id = id(rank, thread);
-        writer = archive.evtWriter(id);
+        writerHandle = archive.evtWriter(id);
+        writer = Pointer.nativeValue(writerHandle);
     }
 
     long events() {
@@ -46,55 +52,56 @@ final class Location {
     }
 
     void enter(long time, int region) {
-        archive.check(Otf2Library.OTF2_EvtWriter_Enter(writer, null, at(time), region), "OTF2_EvtWriter_Enter");
+        archive.check(Otf2Library.OTF2_EvtWriter_Enter(writer, NO_ATTRIBUTES, at(time), region), "OTF2_EvtWriter_Enter");
     }
 
     void leave(long time, int region) {
-        archive.check(Otf2Library.OTF2_EvtWriter_Leave(writer, null, at(time), region), "OTF2_EvtWriter_Leave");
+        archive.check(Otf2Library.OTF2_EvtWriter_Leave(writer, NO_ATTRIBUTES, at(time), region), "OTF2_EvtWriter_Leave");
     }
 
     void send(long time, int receiver, int comm, int tag, long bytes) {
-        archive.check(Otf2Library.OTF2_EvtWriter_MpiSend(writer, null, at(time), receiver, comm, tag, bytes), "OTF2_EvtWriter_MpiSend");
+        archive.check(Otf2Library.OTF2_EvtWriter_MpiSend(writer, NO_ATTRIBUTES, at(time), receiver, comm, tag, bytes), "OTF2_EvtWriter_MpiSend");
     }
 
     void recv(long time, int sender, int comm, int tag, long bytes) {
-        archive.check(Otf2Library.OTF2_EvtWriter_MpiRecv(writer, null, at(time), sender, comm, tag, bytes), "OTF2_EvtWriter_MpiRecv");
+        archive.check(Otf2Library.OTF2_EvtWriter_MpiRecv(writer, NO_ATTRIBUTES, at(time), sender, comm, tag, bytes), "OTF2_EvtWriter_MpiRecv");
     }
 
     void isend(long time, int receiver, int comm, int tag, long bytes, int request) {
-        archive.check(Otf2Library.OTF2_EvtWriter_MpiIsend(writer, null, at(time), receiver, comm, tag, bytes, request), "OTF2_EvtWriter_MpiIsend");
+        archive.check(Otf2Library.OTF2_EvtWriter_MpiIsend(writer, NO_ATTRIBUTES, at(time), receiver, comm, tag, bytes, request), "OTF2_EvtWriter_MpiIsend");
     }
 
     void isendComplete(long time, int request) {
-        archive.check(Otf2Library.OTF2_EvtWriter_MpiIsendComplete(writer, null, at(time), request), "OTF2_EvtWriter_MpiIsendComplete");
+        archive.check(Otf2Library.OTF2_EvtWriter_MpiIsendComplete(writer, NO_ATTRIBUTES, at(time), request), "OTF2_EvtWriter_MpiIsendComplete");
     }
 
     void irecvRequest(long time, int request) {
-        archive.check(Otf2Library.OTF2_EvtWriter_MpiIrecvRequest(writer, null, at(time), request), "OTF2_EvtWriter_MpiIrecvRequest");
+        archive.check(Otf2Library.OTF2_EvtWriter_MpiIrecvRequest(writer, NO_ATTRIBUTES, at(time), request), "OTF2_EvtWriter_MpiIrecvRequest");
     }
 
     void irecv(long time, int sender, int comm, int tag, long bytes, int request) {
-        archive.check(Otf2Library.OTF2_EvtWriter_MpiIrecv(writer, null, at(time), sender, comm, tag, bytes, request), "OTF2_EvtWriter_MpiIrecv");
+        archive.check(Otf2Library.OTF2_EvtWriter_MpiIrecv(writer, NO_ATTRIBUTES, at(time), sender, comm, tag, bytes, request), "OTF2_EvtWriter_MpiIrecv");
     }
 
     void requestCancelled(long time, int request) {
-        archive.check(Otf2Library.OTF2_EvtWriter_MpiRequestCancelled(writer, null, at(time), request), "OTF2_EvtWriter_MpiRequestCancelled");
+        archive.check(Otf2Library.OTF2_EvtWriter_MpiRequestCancelled(writer, NO_ATTRIBUTES, at(time), request), "OTF2_EvtWriter_MpiRequestCancelled");
     }
 
     void collectiveBegin(long time) {
-        archive.check(Otf2Library.OTF2_EvtWriter_MpiCollectiveBegin(writer, null, at(time)), "OTF2_EvtWriter_MpiCollectiveBegin");
+        archive.check(Otf2Library.OTF2_EvtWriter_MpiCollectiveBegin(writer, NO_ATTRIBUTES, at(time)), "OTF2_EvtWriter_MpiCollectiveBegin");
     }
 
     void collectiveEnd(long time, byte op, int comm, int root, long sent, long received) {
-        archive.check(Otf2Library.OTF2_EvtWriter_MpiCollectiveEnd(writer, null, at(time), op, comm, root, sent, received),
+        archive.check(Otf2Library.OTF2_EvtWriter_MpiCollectiveEnd(writer, NO_ATTRIBUTES, at(time), op, comm, root, sent, received),
                 "OTF2_EvtWriter_MpiCollectiveEnd");
     }
 
     /** Ends the location's events: libotf2 writes what its buffer still holds. */
     void close() {
-        if (writer == null) return;
-        Pointer w = writer;
-        writer = null;
+        if (writerHandle == null) return;
+        Pointer w = writerHandle;
+        writerHandle = null;
+        writer = 0;
         archive.closeEvtWriter(w);
     }
 }

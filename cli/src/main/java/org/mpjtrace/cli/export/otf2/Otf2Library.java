@@ -13,7 +13,10 @@ import com.sun.jna.Structure;
  * <p>JNA direct mapping (static natives bound by {@link Otf2Loader}) rather than an interface: an export
  * makes two or three calls per MPJ call, and over a 2-million-call dump (docs/benchmarks.md) the
  * interface's per-call reflection held the export to 0.35 M calls/s where direct calls reach the
- * figure given there.
+ * figure given there. The event writers, called for every record, take the writer and the attribute
+ * list as addresses ({@code long}, as C passes a pointer) rather than {@link Pointer}s: JNA converts a
+ * Pointer argument through JNI field reads on every call, and with primitives only its dispatch, 37% of
+ * a 10-million-call export's time, took (see docs/benchmarks.md).
  */
 final class Otf2Library {
     private Otf2Library() {}
@@ -102,19 +105,19 @@ final class Otf2Library {
     static native Pointer OTF2_Archive_GetGlobalDefWriter(Pointer archive);
     static native int OTF2_Archive_Close(Pointer archive);
 
-    static native int OTF2_EvtWriter_Enter(Pointer writer, Pointer attributes, long time, int region);
-    static native int OTF2_EvtWriter_Leave(Pointer writer, Pointer attributes, long time, int region);
-    static native int OTF2_EvtWriter_MpiSend(Pointer writer, Pointer attributes, long time, int receiver, int comm, int tag, long length);
-    static native int OTF2_EvtWriter_MpiRecv(Pointer writer, Pointer attributes, long time, int sender, int comm, int tag, long length);
-    static native int OTF2_EvtWriter_MpiIsend(Pointer writer, Pointer attributes, long time, int receiver, int comm, int tag, long length,
+    static native int OTF2_EvtWriter_Enter(long writer, long attributes, long time, int region);
+    static native int OTF2_EvtWriter_Leave(long writer, long attributes, long time, int region);
+    static native int OTF2_EvtWriter_MpiSend(long writer, long attributes, long time, int receiver, int comm, int tag, long length);
+    static native int OTF2_EvtWriter_MpiRecv(long writer, long attributes, long time, int sender, int comm, int tag, long length);
+    static native int OTF2_EvtWriter_MpiIsend(long writer, long attributes, long time, int receiver, int comm, int tag, long length,
                                 long request);
-    static native int OTF2_EvtWriter_MpiIsendComplete(Pointer writer, Pointer attributes, long time, long request);
-    static native int OTF2_EvtWriter_MpiIrecvRequest(Pointer writer, Pointer attributes, long time, long request);
-    static native int OTF2_EvtWriter_MpiIrecv(Pointer writer, Pointer attributes, long time, int sender, int comm, int tag, long length,
+    static native int OTF2_EvtWriter_MpiIsendComplete(long writer, long attributes, long time, long request);
+    static native int OTF2_EvtWriter_MpiIrecvRequest(long writer, long attributes, long time, long request);
+    static native int OTF2_EvtWriter_MpiIrecv(long writer, long attributes, long time, int sender, int comm, int tag, long length,
                                 long request);
-    static native int OTF2_EvtWriter_MpiRequestCancelled(Pointer writer, Pointer attributes, long time, long request);
-    static native int OTF2_EvtWriter_MpiCollectiveBegin(Pointer writer, Pointer attributes, long time);
-    static native int OTF2_EvtWriter_MpiCollectiveEnd(Pointer writer, Pointer attributes, long time, byte op, int comm, int root,
+    static native int OTF2_EvtWriter_MpiRequestCancelled(long writer, long attributes, long time, long request);
+    static native int OTF2_EvtWriter_MpiCollectiveBegin(long writer, long attributes, long time);
+    static native int OTF2_EvtWriter_MpiCollectiveEnd(long writer, long attributes, long time, byte op, int comm, int root,
                                         long sizeSent, long sizeReceived);
 
     static native int OTF2_GlobalDefWriter_WriteClockProperties(Pointer writer, long resolution, long globalOffset, long traceLength,

@@ -120,10 +120,14 @@ public final class TraceRules {
     public static String siteProblem(RankTrace t, int siteCount) {
         for (int i = 0; i < t.eventCount(); i++) {
             int site = Event.site(t.words(), RankTrace.base(i));
-            if (site >= siteCount)
-                return "rank " + t.rank() + ": event " + i + " names call site " + site + ", the site table has " + siteCount;
+            if (site >= siteCount) return siteUseProblem(t.rank(), i, site, siteCount);
         }
         return null;
+    }
+
+    /** What is wrong with event {@code event} of the rank naming {@code site} of a table of {@code siteCount}. */
+    public static String siteUseProblem(int rank, int event, int site, int siteCount) {
+        return "rank " + rank + ": event " + event + " names call site " + site + ", the site table has " + siteCount;
     }
 
     /** Index of the (first) event naming the highest site id, or -1 when there are no events. */
@@ -200,9 +204,14 @@ public final class TraceRules {
         for (int i = 0; i < t.eventCount(); i++) {
             int b = RankTrace.base(i);
             String problem = stackUseProblem(paths.get(Event.stack(w, b)), Event.stack(w, b), Event.site(w, b));
-            if (problem != null) return "rank " + t.rank() + ": event " + i + " " + problem;
+            if (problem != null) return eventProblem(t.rank(), i, problem);
         }
         return null;
+    }
+
+    /** A problem of event {@code event} of the rank, for a message. */
+    public static String eventProblem(int rank, int event, String problem) {
+        return "rank " + rank + ": event " + event + " " + problem;
     }
 
     /** Whether one use of a signature (by an event naming {@code site}) agrees with its path, which may be null. */
