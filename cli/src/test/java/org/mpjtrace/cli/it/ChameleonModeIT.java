@@ -86,6 +86,10 @@ class ChameleonModeIT {
             assertTrue(m.maxBytes()[MarkerState.AT.code] > 0, "rank " + r.rank() + " traced in AT");
         }
         for (int i = 1; i < 11; i++) assertTrue(log.records().get(i).mergedCalls() > 0, "marker " + (i + 1) + " merged");
+        // The intervals' loops joined again: one time-step loop of 100 iterations (10 steps and the Allreduce), as a full trace has it.
+        List<GlobalLoop> loops = trace.global().nodes().stream().filter(GlobalLoop.class::isInstance).map(GlobalLoop.class::cast).toList();
+        assertEquals(1, loops.size(), "one top-level loop");
+        for (int r = 0; r < 16; r++) assertEquals(100, loops.get(0).counts().valueFor(r).cursor().next(), "rank " + r + "'s iterations");
     }
 
     @Test

@@ -49,12 +49,13 @@ public final class OnlineTrace {
 
     /**
      * The whole online trace: the entries in order, a block seen once inline, a block repeated n times
-     * as one loop of n iterations; its ranks are every block's, its merge time the sum of theirs.
+     * as one loop of n iterations, then the loops that intervals cut apart joined again
+     * ({@link LoopJoin}); its ranks are every block's, its merge time the sum of theirs.
      */
     public GlobalTrace trace() {
         List<GlobalNode> nodes = new ArrayList<>();
         for (RepeatedBlock e : entries) nodes.addAll(e.nodes());
-        return new GlobalTrace(nodes, ranks, mergeNanos);
+        return new GlobalTrace(LoopJoin.join(nodes), ranks, mergeNanos);
     }
 
     /** The calls all appended blocks stand for (each block's {@link GlobalTrace#calls()}, summed). */

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.fold.Histogram;
 import org.mpjtrace.trace.fold.RankCalls;
 import org.mpjtrace.trace.ranks.RankSet;
@@ -116,16 +118,61 @@ class OnlineTraceTest {
     }
 
     @Test
-    void eachRunOfLikeBlocksBecomesItsOwnLoop() {
+    void runsOfLikeBlocksAndABlockOfTheSameCallsWithOtherValuesBecomeOneLoopAsInAFullTrace() {
         List<GlobalTrace> blocks = new ArrayList<>(copies(3));
         blocks.add(b());
         blocks.addAll(copies(5));
         OnlineTrace online = appended(blocks);
         List<GlobalNode> nodes = online.trace().nodes();
-        assertEquals(1 + b().nodes().size() + 1, nodes.size(), "loop of A, B inline, loop of A");
-        assertInstanceOf(GlobalLoop.class, nodes.get(0));
-        assertInstanceOf(GlobalLoop.class, nodes.get(nodes.size() - 1));
+        assertEquals(1, nodes.size(), "A's loop, B as one more iteration of it, A's loop joined to it");
+        GlobalLoop loop = assertInstanceOf(GlobalLoop.class, nodes.get(0));
+        assertEquals(9, loop.counts().valueFor(0).cursor().next());
         assertEquals(9, online.blocks());
+        assertExpandsToTheBlocks(online, blocks);
+    }
+
+    /** A rank's time steps without a marker call: a chain's halo exchange only. */
+    private static GlobalTrace steps(int steps) {
+        GlobalTrace merged = null;
+        for (int r = 0; r < SIZE; r++) {
+            RankCalls c = new RankCalls(r, 500);
+            for (int step = 0; step < steps; step++) {
+                int requests = 0;
+                for (int n : new int[] {r - 1, r + 1}) if (n >= 0 && n < SIZE) c.call(Op.IRECV, 1, n, 7, 32, requests++);
+                for (int n : new int[] {r - 1, r + 1}) if (n >= 0 && n < SIZE) c.call(Op.ISEND, 2, n, 7, 32, requests++);
+                c.call(Op.WAITALL, 3, Event.NONE, Event.NONE, requests, Event.NONE);
+            }
+            GlobalTrace one = GlobalTrace.ofRanks(RankSet.single(r), c.folded());
+            merged = merged == null ? one : TraceMerge.merge(merged, one);
+        }
+        return merged.withMergeNanos(MERGE_NANOS);
+    }
+
+    @Test
+    void aTimeStepLoopCutByMarkersIsOneLoopAgainWithEveryIteration() {
+        // 100 steps, a marker every 10th: 20 steps before the first marker acted on, then 8 intervals of 10.
+        List<GlobalTrace> blocks = new ArrayList<>();
+        blocks.add(steps(20));
+        for (int i = 0; i < 8; i++) blocks.add(steps(10));
+        OnlineTrace online = appended(blocks);
+        List<GlobalNode> nodes = online.trace().nodes();
+        assertEquals(steps(100).nodes().size(), nodes.size(), "as many top-level nodes as the 100 steps in one interval");
+        for (int r = 0; r < SIZE; r++) {
+            long iterations = 0;
+            for (GlobalNode n : nodes)
+                if (n instanceof GlobalLoop l && l.ranks().contains(r)) iterations = Math.max(iterations, l.counts().valueFor(r).cursor().next());
+            assertEquals(100, iterations, "rank " + r + ": one loop of 100 steps");
+        }
+        assertExpandsToTheBlocks(online, blocks);
+    }
+
+    @Test
+    void anIterationLeftOverAfterALoopBecomesOneMoreIterationOfIt() {
+        // The calls of one interval's 7 steps, then a lone step (a marker fell between them).
+        List<GlobalTrace> blocks = List.of(steps(7), steps(1));
+        OnlineTrace online = appended(blocks);
+        assertEquals(steps(8).nodes().size(), online.trace().nodes().size());
+        assertEquals(steps(8).nodeCount(), online.trace().nodeCount());
         assertExpandsToTheBlocks(online, blocks);
     }
 
