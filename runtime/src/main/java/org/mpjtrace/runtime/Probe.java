@@ -86,6 +86,9 @@ public final class Probe {
         try {
             ctx = RankContext.start(tracer, world, site, enter);
             Collectives.attach(ctx);
+            if (ctx.session > 1 && ctx.rank == 0)
+                TracerLog.line("MPI.Init again after MPI.Finalize: session " + ctx.session + " of this job is traced into " + ctx.output()
+                        + "; the first session's trace is " + tracer.config().output);
         } catch (Throwable t) {
             TracerLog.line("internal error at MPI.Init (" + TracerLog.describe(t) + "); tracing is off for this rank, the program runs on");
             return;

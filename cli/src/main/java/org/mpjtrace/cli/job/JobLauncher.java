@@ -268,6 +268,15 @@ public final class JobLauncher {
             return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
         }
         say("trace written to " + req.outputOrDefault() + " (" + produced.summary() + ")");
+        // A program that called MPI.Init again after MPI.Finalize: each later session has a file of its own.
+        for (int session = 2; ; session++) {
+            Path file = OutputPath.forSession(traceFile, session);
+            String label = OutputPath.forSession(req.outputOrDefault(), session).toString();
+            ProducedTrace later = new ProducedTrace(file, label, startMillis);
+            if (!later.written()) break;
+            say("session " + session + " (MPI.Init again after MPI.Finalize): trace written to " + label + " ("
+                    + (later.problem() == null ? later.summary() : later.problem()) + ")");
+        }
         return new JobResult(ExitCodes.OK, exit, traceFile, produced.trace());
     }
 

@@ -1,5 +1,6 @@
 package org.mpjtrace.runtime.collective;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -79,6 +80,9 @@ final class ExitTrace {
         try {
             List<RankContext> ranks = new ArrayList<>(tracer.ranks());
             if (ranks.isEmpty()) return;
+            // The session the job was in when it ended; earlier sessions' traces were written at their Finalize.
+            int session = ranks.stream().mapToInt(c -> c.session).max().getAsInt();
+            ranks.removeIf(c -> c.session != session);
             for (RankContext c : ranks)
                 if (c.collectives() instanceof Collectives col && col.finalizeReached()) return;
             for (RankContext c : ranks) c.stopTracing();
@@ -89,21 +93,21 @@ final class ExitTrace {
             ranks.sort(Comparator.comparingInt(c -> c.rank));
             MarkerStateMachine markers = zero.collectives() instanceof Collectives col ? col.markers() : null;
             if (markers != null) markers.file().writeAtExit(meta);
-            else writeHeld(tracer, ranks, meta);
+            else writeHeld(tracer, ranks, zero.output(), meta);
         } catch (Throwable t) {
             TracerLog.line("could not write the trace as the job ended before MPI.Finalize (" + TracerLog.describe(t) + ")");
         }
     }
 
     /** Modes dump and full: the sections (and in mode full the merged trace) of the ranks this JVM runs. */
-    private static void writeHeld(Tracer tracer, List<RankContext> ranks, JobMeta meta) throws Exception {
+    private static void writeHeld(Tracer tracer, List<RankContext> ranks, Path output, JobMeta meta) throws Exception {
         TracerConfig config = tracer.config();
         boolean context = config.stackDepth > 0;
         List<CallPath> paths = tracer.paths().snapshot(); // paths before sites, as at Finalize
         List<CallSite> sites = tracer.sites().snapshot();
         SiteTableMerger merger = new SiteTableMerger(context);
         GlobalTrace global = null;
-        try (TraceWriter writer = TraceWriter.create(config.output, meta)) {
+        try (TraceWriter writer = TraceWriter.create(output, meta)) {
             for (RankContext c : ranks) {
                 c.drainRings();
                 RankTrace section = merger.remap(c.toTrace(null), sites, paths);

@@ -179,7 +179,7 @@ final class OnlineTraceFile {
 
     /** A failure is reported once and the job runs on; the next merge tries again. {@code when}: for the message. */
     private void write(Snapshot s, String when) {
-        try (TraceWriter writer = TraceWriter.create(ctx.tracer.config().output, s.meta())) {
+        try (TraceWriter writer = TraceWriter.create(ctx.output(), s.meta())) {
             writer.writeGlobal(s.trace());
             writer.writeMarkers(s.log());
             writer.writeSites(s.sites());
@@ -188,7 +188,7 @@ final class OnlineTraceFile {
             writeFailed = false;
         } catch (Throwable t) {
             if (!writeFailed)
-                TracerLog.line("rank 0: could not write the trace " + ctx.tracer.config().output + " " + when + " (" + TracerLog.describe(t) + ")");
+                TracerLog.line("rank 0: could not write the trace " + ctx.output() + " " + when + " (" + TracerLog.describe(t) + ")");
             writeFailed = true;
         }
     }

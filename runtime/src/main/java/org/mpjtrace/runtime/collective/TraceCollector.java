@@ -92,7 +92,7 @@ final class TraceCollector {
         Throwable failure = null;
         if (online != null) online.finishRewrites();
         try {
-            writer = TraceWriter.create(config.output, meta);
+            writer = TraceWriter.create(ctx.output(), meta);
         } catch (Throwable t) {
             failure = t;
         }
@@ -144,7 +144,7 @@ final class TraceCollector {
             closeQuietly(writer);
         }
         if (failure != null)
-            TracerLog.line("rank 0: could not write the trace " + config.output + " (" + TracerLog.describe(failure) + ")");
+            TracerLog.line("rank 0: could not write the trace " + ctx.output() + " (" + TracerLog.describe(failure) + ")");
     }
 
     private static void closeQuietly(TraceWriter writer) {

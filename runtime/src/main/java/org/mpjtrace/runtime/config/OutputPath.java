@@ -17,6 +17,20 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class OutputPath {
     private OutputPath() {}
 
+    /**
+     * Where the trace of the {@code session}-th MPI session of a JVM goes (MPJ lets a program call
+     * MPI.Init again after MPI.Finalize, as test drivers do): the first at {@code file}, the n-th beside
+     * it with {@code -sessionN} before the extension ({@code run.mpjt}, {@code run-session2.mpjt}), so a
+     * later session never overwrites an earlier one.
+     */
+    public static Path forSession(Path file, int session) {
+        if (session <= 1) return file;
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String numbered = dot > 0 ? name.substring(0, dot) + "-session" + session + name.substring(dot) : name + "-session" + session;
+        return file.resolveSibling(numbered);
+    }
+
     /** What stops a trace being written at {@code file}, or null when nothing does. */
     public static String problem(Path file) {
         Path absolute = file.toAbsolutePath().normalize();

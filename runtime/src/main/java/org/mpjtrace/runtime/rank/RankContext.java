@@ -1,9 +1,11 @@
 package org.mpjtrace.runtime.rank;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.mpjtrace.runtime.config.OutputPath;
 import org.mpjtrace.runtime.config.TracerConfig;
 import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.mpj.MpjAccess;
@@ -49,6 +51,8 @@ public final class RankContext {
     final long initMillis;
     final int initSite;
     public final String host;
+    /** Which MPI session of this JVM the rank is in: 1, then 2 after an MPI.Init that follows MPI.Finalize, ... */
+    public final int session;
     public final SymbolTable<CommInfo> comms;
     public final SymbolTable<DatatypeInfo> datatypes;
     public final SymbolTable<RedOpInfo> redops;
@@ -114,7 +118,15 @@ public final class RankContext {
         this.datatypes = new SymbolTable<>(mpj::describeDatatype);
         this.redops = new SymbolTable<>(mpj::describeRedOp);
         comms.idOf(world); // COMM_WORLD is communicator 0 on every rank
+        int earlier = 0;
+        for (RankContext c : tracer.ranks) if (c.rank == rank) earlier++;
+        this.session = earlier + 1;
         tracer.ranks.add(this);
+    }
+
+    /** Where this rank's session's trace goes ({@link OutputPath#forSession}). */
+    public Path output() {
+        return OutputPath.forSession(tracer.config.output, session);
     }
 
     /** The number of a thread recording for this rank for the first time: 0 for the one bound at MPI.Init, then 1, 2, ... */

@@ -50,4 +50,14 @@ class OutputPathTest {
             new ProcessBuilder("chattr", "-i", readOnly.toString()).start().waitFor();
         }
     }
+
+    @Test
+    void aLaterSessionsTraceGoesBesideTheFirstWithItsNumberBeforeTheExtension() {
+        Path first = dir.resolve("run.mpjt");
+        assertEquals(first, OutputPath.forSession(first, 1));
+        assertEquals(dir.resolve("run-session2.mpjt"), OutputPath.forSession(first, 2));
+        assertEquals(dir.resolve("trace-session3"), OutputPath.forSession(dir.resolve("trace"), 3));
+        assertEquals(dir.resolve(".hidden-session2"), OutputPath.forSession(dir.resolve(".hidden"), 2), "a leading dot is no extension");
+        assertEquals(dir.resolve("a.b-session2.mpjt"), OutputPath.forSession(dir.resolve("a.b.mpjt"), 2));
+    }
 }

@@ -1,0 +1,45 @@
+package org.mpjtrace.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.io.TraceReader;
+
+/**
+ * A program that calls MPI.Init again after MPI.Finalize (two sessions in one JVM): each session's trace
+ * is kept, the first at the path given, the second beside it ({@code -session2}), and the tracer says
+ * where. Before, the second session's trace overwrote the first's.
+ */
+class SessionsIT {
+    private static final int RANKS = 3;
+    private static final int FIRST = 3, SECOND = 6;
+    private static final List<String> ARGS = List.of("first=" + FIRST, "second=" + SECOND);
+    /** The program's output without the agent, run once for both modes. */
+    private static List<String> untraced;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"full", "chameleon"})
+    void eachSessionKeepsItsOwnTrace(String mode, @TempDir Path dir) throws Exception {
+        Path file = dir.resolve("t.mpjt");
+        MpjJobs.Run traced = MpjJobs.run("TwoSessions", RANKS, "multicore", null, file, mode, "", ARGS);
+        MpjJobs.assertSucceeded(traced);
+        if (untraced == null) untraced = CallLists.allLinesSorted(MpjJobs.run("TwoSessions", RANKS, "multicore", null, null, null, ARGS).out());
+        List<String> programLines = CallLists.allLinesSorted(traced.out()).stream().filter(l -> !l.startsWith("mpjtrace:")).toList();
+        assertEquals(untraced, programLines, "the program's output is unchanged");
+        Path second = dir.resolve("t-session2.mpjt");
+        assertEquals(1, traced.tracerLines().size(), "one line says where the second session goes: " + traced.tracerLines());
+        assertTrue(traced.tracerLines().get(0).contains(second.toString()), traced.tracerLines().get(0));
+
+        // Per rank: Init, the session's Allreduces, Finalize.
+        TraceFile one = TraceReader.read(file);
+        assertEquals(RANKS * (2L + FIRST), one.global().calls(), "session 1");
+        TraceFile two = TraceReader.read(second);
+        assertEquals(RANKS * (2L + SECOND), two.global().calls(), "session 2");
+    }
+}
