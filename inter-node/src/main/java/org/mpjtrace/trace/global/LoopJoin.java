@@ -20,7 +20,10 @@ import org.mpjtrace.trace.ranks.RankSet;
  *   <li>two loops in a row whose bodies are the same calls (op, thread, site, stack and ranks, node by
  *       node; values and times may differ) become one, counts added;</li>
  *   <li>the calls of one iteration of a loop's body right after it (or right before it) become one
- *       more iteration of it.</li>
+ *       more iteration of it;</li>
+ *   <li>the same calls twice in a row become a loop of two iterations (which the rules above then
+ *       extend): PhaseChange's intervals, a loop of exchanges then a loop of collectives each, come out
+ *       as one loop of three phases, as in a full trace.</li>
  * </ul>
  * Each joined event's values are the two sides' values one after the other (expansion reads an event's
  * values in order over the whole trace), its histograms their sum: expanding the joined trace gives
@@ -31,9 +34,18 @@ final class LoopJoin {
     private LoopJoin() {}
 
     static List<GlobalNode> join(List<GlobalNode> nodes) {
-        List<GlobalNode> out = new ArrayList<>(nodes.size());
+        // First the pieces of one loop (a marker may fall anywhere in it), then the iterations around them:
+        // joined the other way round, the loop of an interval's two phases could swallow half of a loop.
+        List<GlobalNode> loops = new ArrayList<>(nodes.size());
         for (GlobalNode n : nodes) {
-            out.add(flattened(n));
+            loops.add(flattened(n));
+            while (joinLastTwoLoops(loops)) {
+                // A loop joined may join the one before it.
+            }
+        }
+        List<GlobalNode> out = new ArrayList<>(loops.size());
+        for (GlobalNode n : loops) {
+            out.add(n);
             while (joinAtEnd(out)) {
                 // Each join may make the next one possible (a loop joined, then a tail iteration after it).
             }
@@ -41,14 +53,18 @@ final class LoopJoin {
         return out;
     }
 
+    private static boolean joinLastTwoLoops(List<GlobalNode> out) {
+        int last = out.size() - 1;
+        if (last < 1 || !(out.get(last) instanceof GlobalLoop after) || !(out.get(last - 1) instanceof GlobalLoop before)) return false;
+        GlobalLoop joined = joined(before, after);
+        return joined != null && replaceEnd(out, 2, joined);
+    }
+
     /** Joins the last node with what comes before it, once; whether anything was joined. */
     private static boolean joinAtEnd(List<GlobalNode> out) {
         int last = out.size() - 1;
         if (last < 1) return false;
-        if (out.get(last) instanceof GlobalLoop after && out.get(last - 1) instanceof GlobalLoop before) {
-            GlobalLoop joined = joined(before, after);
-            if (joined != null) return replaceEnd(out, 2, joined);
-        }
+        if (joinLastTwoLoops(out)) return true;
         if (out.get(last) instanceof GlobalLoop loop) {
             // An iteration right before the loop.
             int k = loop.body().size();
@@ -66,7 +82,21 @@ final class LoopJoin {
                 if (joined != null) return replaceEnd(out, k + 1, joined);
             }
         }
+        // The same k calls twice in a row (an interval's two phases, then the next interval's): a loop of two.
+        for (int k = 1; 2 * k <= out.size(); k++) {
+            List<GlobalNode> second = out.subList(out.size() - k, out.size()), first = out.subList(out.size() - 2 * k, out.size() - k);
+            RankSet ranks = ranksOf(first);
+            GlobalLoop a = once(first, ranks), b = once(second, ranks);
+            GlobalLoop joined = a == null || b == null ? null : joined(a, b);
+            if (joined != null) return replaceEnd(out, 2 * k, joined);
+        }
         return false;
+    }
+
+    private static RankSet ranksOf(List<GlobalNode> nodes) {
+        RankSet all = RankSet.empty();
+        for (GlobalNode n : nodes) all = all.union(n.ranks());
+        return all;
     }
 
     private static boolean replaceEnd(List<GlobalNode> out, int n, GlobalNode with) {
@@ -88,9 +118,7 @@ final class LoopJoin {
 
     /** A run of nodes as a loop of one iteration over {@code ranks}, or null when they are not all of those ranks' calls. */
     private static GlobalLoop once(List<GlobalNode> nodes, RankSet ranks) {
-        RankSet all = RankSet.empty();
-        for (GlobalNode n : nodes) all = all.union(n.ranks());
-        if (!all.equals(ranks)) return null;
+        if (!ranksOf(nodes).equals(ranks)) return null;
         return new GlobalLoop(new ArrayList<>(nodes), Alternatives.of(ValueSeq.of(1), ranks), ranks);
     }
 

@@ -108,12 +108,12 @@ class OnlineTraceTest {
     }
 
     @Test
-    void alternatingBlocksDoNotFold() {
+    void alternatingBlocksOfTheSameCallsWithOtherValuesBecomeOneLoopKeepingEachBlocksValues() {
         List<GlobalTrace> blocks = List.of(a(), b(), a(), b());
         OnlineTrace online = appended(blocks);
-        int expected = 0;
-        for (GlobalTrace b : blocks) expected += b.nodeCount();
-        assertEquals(expected, online.trace().nodeCount());
+        assertEquals(1 + a().nodeCount(), online.trace().nodeCount(), "one loop of four iterations round A's calls");
+        GlobalLoop loop = assertInstanceOf(GlobalLoop.class, online.trace().nodes().get(0));
+        assertEquals(4, loop.counts().valueFor(0).cursor().next());
         assertExpandsToTheBlocks(online, blocks);
     }
 
@@ -163,6 +163,42 @@ class OnlineTraceTest {
                 if (n instanceof GlobalLoop l && l.ranks().contains(r)) iterations = Math.max(iterations, l.counts().valueFor(r).cursor().next());
             assertEquals(100, iterations, "rank " + r + ": one loop of 100 steps");
         }
+        assertExpandsToTheBlocks(online, blocks);
+    }
+
+    /** One interval of a program whose phases alternate: per phase, {@code steps} exchanges (odd phases) or collectives (even). */
+    private static GlobalTrace phases(int firstPhase, int... steps) {
+        GlobalTrace merged = null;
+        for (int r = 0; r < SIZE; r++) {
+            RankCalls c = new RankCalls(r, 500);
+            for (int p = 0; p < steps.length; p++) {
+                boolean exchange = (firstPhase + p) % 2 == 1;
+                for (int i = 0; i < steps[p]; i++) {
+                    if (exchange) {
+                        c.call(Op.SENDRECV, 5, (r + 1) % SIZE, 3, 8, Event.NONE);
+                    } else {
+                        c.call(Op.ALLREDUCE, 6, Event.NONE, Event.NONE, 8, Event.NONE);
+                        c.call(Op.BCAST, 7, 0, Event.NONE, 1, Event.NONE);
+                    }
+                }
+            }
+            GlobalTrace one = GlobalTrace.ofRanks(RankSet.single(r), c.folded());
+            merged = merged == null ? one : TraceMerge.merge(merged, one);
+        }
+        return merged.withMergeNanos(MERGE_NANOS);
+    }
+
+    @Test
+    void phasesCutByMarkersAtOtherPlacesEachIntervalBecomeOneLoopOfPhasesAgain() {
+        // Three rounds of 10 exchanges and 10 collectives; the markers fell after 20, 33 and 60 steps.
+        List<GlobalTrace> blocks = List.of(phases(1, 10, 10), phases(1, 10, 3), phases(2, 7, 10, 10));
+        OnlineTrace online = appended(blocks);
+        List<GlobalNode> nodes = online.trace().nodes();
+        assertEquals(1, nodes.size(), "one loop of the three rounds");
+        GlobalLoop rounds = assertInstanceOf(GlobalLoop.class, nodes.get(0));
+        assertEquals(3, rounds.counts().valueFor(0).cursor().next());
+        assertEquals(2, rounds.body().size(), "the exchanges' loop, then the collectives'");
+        assertEquals(phases(1, 10, 10, 10, 10, 10, 10).nodeCount(), online.trace().nodeCount(), "the shape of the 60 steps in one interval");
         assertExpandsToTheBlocks(online, blocks);
     }
 
