@@ -4,11 +4,14 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.mpjtrace.cli.export.ProfileCsv;
 import org.mpjtrace.cli.export.StatsCsv;
 import org.mpjtrace.cli.export.StatsJson;
 import org.mpjtrace.cli.format.ClusteringSummary;
 import org.mpjtrace.cli.format.GlobalSummary;
 import org.mpjtrace.cli.format.StatsReport;
+import org.mpjtrace.cli.profile.Profile;
+import org.mpjtrace.cli.profile.ProfileText;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,10 +23,14 @@ import picocli.CommandLine.Spec;
 @Command(name = "stats",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = {"Summarises a trace file: calls, bytes and time in MPJ.", "",
-                "Per rank and op, then per op over all ranks with a grand total, per thread for ranks whose threads "
-                        + "called MPJ at once, then per rank the tracer's own figures (threads that called MPJ, its set-up time after MPI.Init, ring waits, internal errors, whether tracing was turned off).",
-                "A full-mode trace first gets a compressed-trace summary: nodes and loops, the calls they stand for, "
+        description = {"Profiles a trace file, in mpiP's spirit: where the job spent its time in MPJ.", "",
+                "The profile: the job; per rank the app time (MPI.Init's end to MPI.Finalize's start) and the time in MPJ "
+                        + "as min/mean/max over ranks, MPI.Init and MPI.Finalize apart (MPJ's start-up, not communication); "
+                        + "the top call sites (Class.method:line and op) by time in MPJ over all ranks, with calls, % of app "
+                        + "time, mean, bytes and each rank's time there as min/mean/max; per op the same with its imbalance "
+                        + "(max/mean over ranks). Every mode: a compressed trace's calls are rebuilt with its mean times, and in "
+                        + "a clustered trace each rank's figures are its lead's (the report says so).",
+                "A full-mode trace then gets a compressed-trace summary: nodes and loops, the calls they stand for, "
                         + "the global trace's size, the file's and its bytes per rank, the trace memory per rank (peak, and "
                         + "averaged over markers: ACURDION's Table IV), the merge time at Finalize, the ratio against the "
                         + "dump of the same run (exact when it was kept with keepDump, else a lower bound), and time "
@@ -31,7 +38,9 @@ import picocli.CommandLine.Spec;
                 "A trace of a clustering mode (chameleon, acurdion, reference) gets the same summary (merges at markers "
                         + "instead of one at Finalize), then its clustering: marker rule, call frequency and K (and acurdion's choices), how many markers were in states C, L and AT, and per "
                         + "rank the trace memory held at markers in each state (AT, C, L, F: markers passed, mean and max "
-                        + "bytes), ranks with the same figures on one row."})
+                        + "bytes), ranks with the same figures on one row.",
+                "Last, per thread for ranks whose threads called MPJ at once, and the tracer's own figures (set-up after "
+                        + "MPI.Init, ring waits, internal errors; a row for each rank where tracing was turned off)."})
 final class StatsCommand implements Callable<Integer> {
 
     @Spec
@@ -41,27 +50,43 @@ final class StatsCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (the report, default); json (the same figures as one JSON object: per_rank, per_op, total, "
-                    + "per_thread, tracer); csv (one row per rank, thread and op: rank,thread,op,calls,bytes,time_ns, from "
-                    + "the events the trace keeps)")
+            description = "text (the report, default); json (the same figures as one JSON object: ranks, callsites, ops, "
+                    + "then per_rank, per_op, total, per_thread, tracer); csv (the call sites, one row each: "
+                    + "site,op,calls,time_ns,bytes,ranks,rank_min_ns,rank_mean_ns,rank_max_ns; with --per-rank one row per "
+                    + "rank, thread and op: rank,thread,op,calls,bytes,time_ns)")
     String format;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "20", description = "call sites in the profile (default 20)")
+    int top;
+
+    @Option(names = "--per-rank", description = "add the tables per rank and op, per op, and the tracer's figures per rank "
+            + "(from the events a dump keeps)")
+    boolean perRank;
 
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
             if (!List.of("text", "json", "csv").contains(format))
                 throw new BadInputException("unknown --format " + format + " (stats writes text, json or csv)");
-            TraceFile trace = TraceFiles.load(file);
+            if (top < 1) throw new BadInputException("--top must be at least 1, not " + top);
+            // Opened for streaming: the profile goes through the ranks one at a time.
+            TraceFile trace = TraceFiles.open(file);
             PrintWriter out = spec.commandLine().getOut();
-            if (format.equals("json")) StatsJson.write(trace, out);
-            if (format.equals("csv")) StatsCsv.write(trace, out);
+            Profile profile = Profile.of(trace);
+            if (format.equals("json")) StatsJson.write(trace, profile, out);
+            if (format.equals("csv")) {
+                if (perRank) StatsCsv.write(trace, out);
+                else ProfileCsv.write(profile, out);
+            }
             if (!format.equals("text")) {
                 out.flush();
                 return ExitCodes.OK;
             }
+            ProfileText.print(out, file.toString(), profile, top);
             if (trace.global() != null) GlobalSummary.print(out, trace, java.nio.file.Files.size(file));
             if (trace.markers() != null) ClusteringSummary.print(out, trace);
-            StatsReport.print(out, file.toString(), trace);
+            if (perRank) StatsReport.print(out, file.toString(), trace);
+            else StatsReport.printBrief(out, trace);
             out.flush();
             return ExitCodes.OK;
         });

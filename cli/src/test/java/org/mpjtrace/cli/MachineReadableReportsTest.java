@@ -26,7 +26,7 @@ class MachineReadableReportsTest {
     void statsAsJsonHoldsTheTextReportsFigures() throws Exception {
         Path file = TestTraces.write(dir.resolve("s.mpjt"), TestTraces.sample());
         JsonNode j = new ObjectMapper().readTree(run("stats", file.toString(), "--format", "json").out);
-        assertEquals(2, j.get("ranks").asInt());
+        assertEquals(2, j.get("world_size").asInt());
         JsonNode allreduce = null;
         for (JsonNode row : j.get("per_rank")) if (row.get("rank").asInt() == 0 && row.get("op").asText().equals("Allreduce")) allreduce = row;
         // The text report's row: rank 0, Allreduce, 1 call, 16 bytes, 52.306 ms.
@@ -37,9 +37,9 @@ class MachineReadableReportsTest {
     }
 
     @Test
-    void statsAsCsvHasOneRowPerRankThreadAndOp() throws Exception {
+    void statsAsCsvPerRankHasOneRowPerRankThreadAndOp() throws Exception {
         Path file = TestTraces.write(dir.resolve("s.mpjt"), TestTraces.sample());
-        List<String> lines = run("stats", file.toString(), "--format", "csv").out.lines().toList();
+        List<String> lines = run("stats", file.toString(), "--format", "csv", "--per-rank").out.lines().toList();
         assertEquals("rank,thread,op,calls,bytes,time_ns", lines.get(0));
         assertTrue(lines.contains("0,0,Allreduce,1,16,52305678"), lines.toString());
         assertEquals(17, lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[3])).sum(), "every call once");

@@ -14,7 +14,7 @@ class StatsCommandTest {
 
     private Cli stats() throws Exception {
         Path file = TestTraces.write(dir.resolve("s.mpjt"), TestTraces.sample());
-        Cli c = Cli.run("stats", file.toString());
+        Cli c = Cli.run("stats", file.toString(), "--per-rank");
         assertEquals(0, c.code, c.toString());
         assertEquals("", c.err);
         return c;

@@ -19,6 +19,10 @@ public final class StatsReport {
 
     private StatsReport() {}
 
+    /**
+     * The per-rank report ({@code stats --per-rank}): the job line, the tables per rank and op and per op,
+     * per thread where a rank's threads called MPJ at once, and the tracer's figures per rank.
+     */
     public static void print(PrintWriter out, String fileLabel, TraceFile trace) {
         TraceStats stats = new TraceStats(trace);
         JobMeta m = trace.meta();
@@ -33,14 +37,39 @@ public final class StatsReport {
         if (stats.threaded()) printThreadTable(out, stats);
         out.println("Tracer per rank:");
         TextTable tracer = new TextTable(">rank", "host", ">threads", ">events", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
+        for (RankTrace r : trace.ranks()) tracerRow(tracer, trace, r);
+        printOrNone(out, tracer);
+    }
+
+    /**
+     * What the default report ({@code stats}, after the profile) keeps of it: the per-thread table where
+     * a rank's threads called MPJ at once, and of the tracer's figures one line, with a row for each rank
+     * whose tracer failed or was held up, so that a problem still shows at 64 ranks.
+     */
+    public static void printBrief(PrintWriter out, TraceFile trace) {
+        TraceStats stats = new TraceStats(trace);
+        if (stats.threaded()) printThreadTable(out, stats);
+        TextTable trouble = new TextTable(">rank", "host", ">threads", ">events", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
+        long setup = 0, waits = 0, errors = 0;
         for (RankTrace r : trace.ranks()) {
             RankStats s = r.stats();
-            String state = s.disabledReason() == null || s.disabledReason().isEmpty()
-                    ? "on" : "tracing disabled: " + s.disabledReason().replaceAll("\\p{Cntrl}+", " ").strip();
-            tracer.row(r.rank(), r.host(), RankThreads.of(trace, r.rank()), r.eventCount(), Units.millis(s.setupNanos()), s.ringWaits(), Units.millis(s.ringWaitNanos()),
-                    s.internalErrors(), state);
+            setup = Math.max(setup, s.setupNanos());
+            waits += s.ringWaits();
+            errors += s.internalErrors();
+            boolean off = s.disabledReason() != null && !s.disabledReason().isEmpty();
+            if (off || s.internalErrors() > 0) tracerRow(trouble, trace, r);
         }
-        printOrNone(out, tracer);
+        out.println("Tracer: set-up after MPI.Init at most " + Units.millis(setup) + " ms a rank, " + waits + " ring waits, " + errors
+                + " internal errors" + (trouble.isEmpty() ? ", tracing on throughout on every rank (per rank: --per-rank)" : "; ranks with trouble:"));
+        if (!trouble.isEmpty()) trouble.print(out, "  ");
+    }
+
+    private static void tracerRow(TextTable tracer, TraceFile trace, RankTrace r) {
+        RankStats s = r.stats();
+        String state = s.disabledReason() == null || s.disabledReason().isEmpty()
+                ? "on" : "tracing disabled: " + s.disabledReason().replaceAll("\\p{Cntrl}+", " ").strip();
+        tracer.row(r.rank(), r.host(), RankThreads.of(trace, r.rank()), r.eventCount(), Units.millis(s.setupNanos()), s.ringWaits(), Units.millis(s.ringWaitNanos()),
+                s.internalErrors(), state);
     }
 
     private static void printCallTables(PrintWriter out, TraceStats stats) {
