@@ -42,8 +42,8 @@ import picocli.CommandLine.Spec;
                         + "communicators, Pack). Events at every call's enter, 0 at its exit: type 70000001 the op, 70000002 its "
                         + "call site (Class.method:line). A communication record per message matched as for chrome, from the "
                         + "send's enter to the receive's enter (logical) and its end (physical: the Wait or Waitall that "
-                        + "completed an Irecv). Times in ns, as for chrome; all calls are held in memory to sort them "
-                        + "(24 bytes per call).",
+                        + "completed an Irecv). Times in ns, as for chrome; the calls are sorted through a temporary file "
+                        + "(24 bytes per call, in the system's temporary folder).",
                 "OUT is written under a temporary name in its folder and renamed at the end: a failed export leaves nothing "
                         + "under OUT's name."})
 final class ExportCommand implements Callable<Integer> {

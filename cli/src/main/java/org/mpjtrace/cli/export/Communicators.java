@@ -126,6 +126,11 @@ final class Communicators {
         return true;
     }
 
+    /** The world rank at {@code place} of a usable communicator. */
+    int worldRank(int key, int place) {
+        return places.get(key)[place];
+    }
+
     /** The number of places of a usable communicator. */
     int size(int key) {
         return places.get(key).length;
