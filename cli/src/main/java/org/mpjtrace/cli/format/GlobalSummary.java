@@ -105,6 +105,14 @@ public final class GlobalSummary {
                 + ", compression ratio " + String.format("%.1f", (double) dumpBytes / Math.max(1, globalBytes)) + " : 1";
     }
 
+    /**
+     * The size of a dump-mode file of the same run: the dump the file keeps (keepDump), else the calls
+     * rebuilt from the compressed trace without their times (a lower bound).
+     */
+    public static long dumpBytes(TraceFile trace) throws IOException {
+        return dumpBytes(trace, trace.ranks().stream().anyMatch(r -> r.eventCount() > 0));
+    }
+
     /** Size of the dump-mode file of the same run: written to a temporary file and measured. */
     private static long dumpBytes(TraceFile trace, boolean kept) throws IOException {
         Path tmp = Files.createTempFile("mpjtrace-dump-size", ".mpjt");

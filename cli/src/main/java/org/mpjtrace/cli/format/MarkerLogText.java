@@ -1,5 +1,7 @@
 package org.mpjtrace.cli.format;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.StringJoiner;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerLog;
@@ -29,15 +31,24 @@ public final class MarkerLogText {
         return j.toString();
     }
 
-    /** {@code 4 clusters, 9 markers acted on}: the latest clustering's size and the markers (F aside). */
+    /**
+     * {@code 4 clusters (in force at 8 of 9 markers), 9 markers acted on}: the governing clustering, the
+     * one in force at the most markers (the latest of equals), not merely the last one made (which may
+     * be a phase's at its very end), and the markers acted on (F aside).
+     */
     public static String clustersAndMarkers(MarkerLog log) {
-        Clustering latest = null;
-        for (MarkerRecord r : log.records()) {
-            Clustering c = log.clusteringOf(r);
-            if (c != null) latest = c;
-        }
+        Map<Integer, Integer> inForce = new HashMap<>();
+        for (MarkerRecord r : log.records()) if (r.clustering() >= 0 && r.state() != MarkerState.F) inForce.merge(r.clustering(), 1, Integer::sum);
+        int governing = -1, most = 0;
+        for (Map.Entry<Integer, Integer> e : inForce.entrySet())
+            if (e.getValue() > most || e.getValue() == most && e.getKey() > governing) {
+                governing = e.getKey();
+                most = e.getValue();
+            }
         long markers = log.records().size() - log.count(MarkerState.F);
-        String clusters = latest == null ? "no clustering" : plural(latest.clusters().size(), "cluster");
+        Clustering c = null;
+        for (MarkerRecord r : log.records()) if (r.clustering() == governing) c = log.clusteringOf(r);
+        String clusters = c == null ? "no clustering" : plural(c.clusters().size(), "cluster") + " (in force at " + most + " of " + markers + " markers)";
         return clusters + ", " + plural(markers, "marker") + " acted on";
     }
 

@@ -277,7 +277,15 @@ public final class JobLauncher {
             say("session " + session + " (MPI.Init again after MPI.Finalize): trace written to " + label + " ("
                     + (later.problem() == null ? later.summary() : later.problem()) + ")");
         }
+        String t = req.outputOrDefault().toString();
+        say("next: mpjtrace stats " + t + " (the profile); mpjtrace heatmap " + t + " -o " + stem(t) + ".png; mpjtrace export " + t
+                + " --format chrome -o " + stem(t) + ".json (Perfetto)");
         return new JobResult(ExitCodes.OK, exit, traceFile, produced.trace());
+    }
+
+    /** The trace's name without its .mpjt, for the files the next commands write beside it. */
+    private static String stem(String trace) {
+        return trace.endsWith(".mpjt") ? trace.substring(0, trace.length() - ".mpjt".length()) : trace;
     }
 
     private static final int TIMED_OUT = -2;
