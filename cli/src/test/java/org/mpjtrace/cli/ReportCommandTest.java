@@ -1,0 +1,73 @@
+package org.mpjtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code mpjtrace report}: one self-contained HTML page, checked as written (every picture a PNG inside
+ * the page, nothing fetched from elsewhere) and as headless Chromium renders it (Debian's chromium, which
+ * the test command installs): the program and rank count shown, every picture decoded, no console message.
+ */
+class ReportCommandTest {
+    private static final Pattern PNG = Pattern.compile("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\"");
+
+    @TempDir
+    Path dir;
+
+    private static Path corpus(String name) throws Exception {
+        return Path.of(ReportCommandTest.class.getClassLoader().getResource("fuzz/corpus/" + name + ".mpjt").toURI());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"ring-dump, 3, false", "phasechange-chameleon, 3, true"})
+    void thePageHoldsItsPicturesAndRendersInChromiumWithoutAConsoleMessage(String name, int pictures, boolean clustered) throws Exception {
+        Path html = dir.resolve(name + ".html");
+        Cli c = Cli.run("report", corpus(name).toString(), "-o", html.toString());
+        assertEquals(0, c.code, c.toString());
+        String page = Files.readString(html);
+        assertFalse(page.contains("http://") || page.contains("https://") || page.contains("<link"), "nothing to fetch");
+        Matcher m = PNG.matcher(page);
+        int found = 0;
+        while (m.find()) {
+            assertNotNull(ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(m.group(1)))), "a PNG");
+            found++;
+        }
+        assertEquals(pictures, found, "heatmaps of bytes and messages, and the timeline");
+        assertEquals(clustered, page.contains("<h2>Clustering</h2>"));
+
+        List<String> command = new ArrayList<>(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--user-data-dir=" + dir.resolve("profile-" + name),
+                "--dump-dom", html.toUri().toString()));
+        Process p = new ProcessBuilder(command).redirectError(dir.resolve(name + ".err").toFile()).start();
+        byte[] dom = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "chromium ended");
+        String rendered = new String(dom, StandardCharsets.UTF_8);
+        String log = Files.readString(dir.resolve(name + ".err"));
+        assertEquals(0, p.exitValue(), log);
+        assertTrue(rendered.contains("data-images-loaded=\"" + pictures + "\""), "every picture decoded by the browser\n" + rendered.substring(0, Math.min(400, rendered.length())));
+        String program = Cli.output("decode", corpus(name).toString()).lines().filter(l -> l.startsWith("main class:")).findFirst().orElseThrow()
+                .substring("main class:".length()).strip().split(" ")[0];
+        assertTrue(rendered.contains("<h1>" + program + "</h1>"), "the program: " + program);
+        String ranks = Cli.output("decode", corpus(name).toString()).lines().filter(l -> l.startsWith("ranks:")).findFirst().orElseThrow()
+                .substring("ranks:".length()).strip().split(" ")[0];
+        assertTrue(rendered.contains(ranks + " ranks, mode"), "the rank count: " + ranks);
+        assertTrue(log.lines().noneMatch(l -> l.contains("CONSOLE")), "no console message:\n" + log);
+    }
+}
