@@ -16,6 +16,7 @@ import mpi.Comm;
 import mpi.Datatype;
 import mpi.Intercomm;
 import mpi.Intracomm;
+import mpi.MPI;
 import mpi.MPIException;
 import mpi.Prequest;
 import mpi.Request;
@@ -34,7 +35,7 @@ import org.mpjtrace.trace.TraceFile;
  */
 final class CallIssuer {
     private final Symbols symbols;
-    private final RequestSlots requests = new RequestSlots();
+    private final RequestSlots requests = new RequestSlots(MPI.REQUEST_NULL);
     private final Buffers buffers = new Buffers();
     private final PackBuffer packing = new PackBuffer();
     private final Map<Long, CallArrays> arrays;
@@ -205,8 +206,6 @@ final class CallIssuer {
     }
 
     private void completion(Op op, long[] w, int b) throws MPIException {
-        int n = count(w, b);
-        long digest = Event.digest(w, b);
         switch (op) {
             case WAIT -> {
                 Request r = requests.byId(Event.request(w, b));
@@ -220,40 +219,53 @@ final class CallIssuer {
             case CANCEL -> requests.byId(Event.request(w, b)).Cancel();
             case START -> ((Prequest) requests.byId(Event.request(w, b))).Start();
             case STARTALL -> {
-                Request[] a = requests.array(n, digest);
+                Request[] a = requestArray(w, b);
                 Prequest[] p = new Prequest[a.length];
                 for (int i = 0; i < a.length; i++) p[i] = (Prequest) a[i];
                 Prequest.Startall(p);
             }
             case WAITALL -> {
-                Request[] a = requests.array(n, digest);
+                Request[] a = requestArray(w, b);
                 Request.Waitall(a);
                 for (Request r : a) requests.completed(r);
             }
             case TESTALL -> {
-                Request[] a = requests.array(n, digest);
+                Request[] a = requestArray(w, b);
                 if (Request.Testall(a) != null) for (Request r : a) requests.completed(r);
             }
             case WAITANY -> {
-                Request[] a = requests.array(n, digest);
+                Request[] a = requestArray(w, b);
                 completedAt(a, Request.Waitany(a));
             }
             case TESTANY -> {
-                Request[] a = requests.array(n, digest);
+                Request[] a = requestArray(w, b);
                 completedAt(a, Request.Testany(a));
             }
             case WAITSOME -> {
-                Request[] a = requests.array(n, digest);
+                Request[] a = requestArray(w, b);
                 Status[] done = Request.Waitsome(a);
                 if (done != null) for (Status s : done) completedAt(a, s);
             }
             case TESTSOME -> {
-                Request[] a = requests.array(n, digest);
+                Request[] a = requestArray(w, b);
                 Status[] done = Request.Testsome(a);
                 if (done != null) for (Status s : done) completedAt(a, s);
             }
             default -> throw new ReplayException(op.mpjName + " cannot be replayed");
         }
+    }
+
+    /**
+     * The requests an array call named: from format version 10 on, the ids the trace keeps under its
+     * digest ({@link CallArrays} a1, in array order); older traces keep no arrays there, only a digest of
+     * the ids, and the array is searched for among the pending requests.
+     */
+    private Request[] requestArray(long[] w, int b) {
+        int n = count(w, b);
+        long digest = Event.digest(w, b);
+        CallArrays ids = arrays.get(digest);
+        if (ids != null && ids.a1() != null && ids.a1().length == n) return requests.named(ids.a1());
+        return requests.array(n, digest);
     }
 
     private void completedAt(Request[] a, Status s) {

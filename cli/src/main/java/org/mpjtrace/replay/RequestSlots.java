@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Map;
 import mpi.Request;
 import org.mpjtrace.signatures.Mix64;
+import org.mpjtrace.trace.Event;
 
 /**
  * The replay's requests under the symbolic ids the trace gave them. A call that names one request
- * (Wait, Test, Start, Cancel) gives its id. A call on an array (Waitall, Testany, Startall...) gives
- * only how many and a digest of their ids, in array order; the array is found among the pending
- * requests as the run of consecutive ones, in the order they were made, whose digest matches: that is
- * how programs build such arrays (post n receives and sends, wait for all).
+ * (Wait, Test, Start, Cancel) gives its id. A call on an array (Waitall, Testany, Startall...) gives, from
+ * format version 10 on, each entry's id in array order ({@link #named}): any order, any mix, with MPJ's
+ * REQUEST_NULL (a request that had completed, or REQUEST_NULL itself) and Java's null where the program
+ * had them. Older traces give only how many and a digest of their ids ({@link #array}).
  *
  * <p>Ids are reused once their request completes (the recorder takes them from per-call-path pools),
  * so an id names the latest request made under it.
@@ -27,6 +28,12 @@ final class RequestSlots {
     /** The request made last under each id, pending or not. */
     private final Map<Integer, Slot> latest = new HashMap<>();
     private long nextOrder;
+    /** MPJ's MPI.REQUEST_NULL: the request the trace's {@link Event#REQUEST_NULL} stands for. */
+    private final Request nullRequest;
+
+    RequestSlots(Request nullRequest) {
+        this.nullRequest = nullRequest;
+    }
 
     void made(int id, Request request, boolean persistent) {
         Slot previous = latest.get(id);
@@ -36,15 +43,24 @@ final class RequestSlots {
         latest.put(id, s);
     }
 
-    /** The request made last under this id. */
+    /** The request made last under this id; MPI.REQUEST_NULL for {@link Event#REQUEST_NULL}. */
     Request byId(int id) {
+        if (id == Event.REQUEST_NULL) return nullRequest;
         Slot s = latest.get(id);
         if (s == null) throw new ReplayException("a call names request " + id + ", which no earlier call made");
         return s.request;
     }
 
+    /** The requests of an array call, from the ids the trace kept for it in array order (format version 10 on). */
+    Request[] named(int[] ids) {
+        Request[] a = new Request[ids.length];
+        for (int i = 0; i < ids.length; i++) a[i] = ids[i] == Event.REQUEST_ABSENT ? null : byId(ids[i]);
+        return a;
+    }
+
     /**
-     * The requests a call on an array of {@code count} of them named, in its order: a run of pending
+     * Format version 9 and older, which kept only how many requests an array call named and a digest of
+     * their ids: the requests, in its order, found as a run of pending
      * requests, else a run that includes completed ones whose ids were not reused yet (Waitany then
      * Waitsome on the same array: the program passes the finished request again).
      */

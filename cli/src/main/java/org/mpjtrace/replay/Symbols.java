@@ -25,6 +25,12 @@ import org.mpjtrace.trace.TraceFile;
  * made yet is waited for, as the program waited; the stall watch ends a wait that never ends.
  */
 final class Symbols {
+    /**
+     * The base type MPJ gives a Struct of empty arrays (its UNDEFINED), of size 0: it moves nothing, and the
+     * replay makes one the same way.
+     */
+    private static final int EMPTY_STRUCT = -1;
+
     private final TraceFile trace;
     private final RankTrace own;
     private final Map<Integer, Comm> comms = new HashMap<>();
@@ -70,6 +76,12 @@ final class Symbols {
         DatatypeInfo info = own != null ? own.datatype(id) : null;
         for (int i = 0; info == null && i < trace.ranks().size(); i++) info = trace.ranks().get(i).datatype(id);
         if (info == null) throw new ReplayException("a call uses datatype " + id + ", which no rank's table names");
+        if (info.baseType() == EMPTY_STRUCT && info.size() == 0) {
+            d = Datatype.Struct(new int[0], new int[0], new Datatype[0]);
+            d.Commit();
+            datatypes.put(id, d);
+            return d;
+        }
         d = base(info.baseType());
         if (info.size() > 1) {
             // Derived types are replayed as that many contiguous base elements: same count, same bytes.

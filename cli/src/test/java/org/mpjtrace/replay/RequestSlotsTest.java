@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import mpi.Request;
 import org.junit.jupiter.api.Test;
 import org.mpjtrace.signatures.Mix64;
+import org.mpjtrace.trace.Event;
 
 class RequestSlotsTest {
+    /** Stands for MPI.REQUEST_NULL. */
+    private static final Request NULL = new Request(null);
 
-    /** The digest the recorder makes of an array of request ids (count first, then each id). */
+    /** The digest the recorder made of an array of request ids up to format version 9 (count first, then each id). */
     private static long digest(int... ids) {
         long d = ids.length;
         for (int id : ids) d = Mix64.combine(d, id);
@@ -22,8 +25,28 @@ class RequestSlotsTest {
     }
 
     @Test
+    void anArrayOfIdsGivesItsRequestsInAnyOrderWithNullsWhereTheProgramHadThem() {
+        RequestSlots slots = new RequestSlots(NULL);
+        Request r0 = request(), r1 = request(), s0 = request();
+        slots.made(0, r0, false);
+        slots.made(1, r1, false);
+        slots.made(256, s0, false);
+        assertArrayEquals(new Request[] {s0, NULL, r1, null, r0},
+                slots.named(new int[] {256, Event.REQUEST_NULL, 1, Event.REQUEST_ABSENT, 0}));
+        slots.completed(r1);
+        assertArrayEquals(new Request[] {r1, s0}, slots.named(new int[] {1, 256}), "an id names its latest request, pending or not");
+        assertThrows(ReplayException.class, () -> slots.named(new int[] {0, Event.NONE}), "a request the recorder could not name");
+        assertThrows(ReplayException.class, () -> slots.named(new int[] {2}), "a request no call made");
+    }
+
+    @Test
+    void aWaitOnTheNullRequestGetsMpjsNullRequest() {
+        assertSame(NULL, new RequestSlots(NULL).byId(Event.REQUEST_NULL));
+    }
+
+    @Test
     void findsTheConsecutivePendingRequestsAnArrayNamed() {
-        RequestSlots slots = new RequestSlots();
+        RequestSlots slots = new RequestSlots(NULL);
         Request r0 = request(), r1 = request(), s0 = request(), s1 = request();
         slots.made(0, r0, false);
         slots.made(1, r1, false);
@@ -38,7 +61,7 @@ class RequestSlotsTest {
 
     @Test
     void completedRequestsLeaveThePendingRunsAndTheirIdsAreReused() {
-        RequestSlots slots = new RequestSlots();
+        RequestSlots slots = new RequestSlots(NULL);
         Request a = request(), b = request(), c = request(), d = request();
         slots.made(0, a, false);
         slots.made(1, b, false);
@@ -55,7 +78,7 @@ class RequestSlotsTest {
 
     @Test
     void persistentRequestsStayPending() {
-        RequestSlots slots = new RequestSlots();
+        RequestSlots slots = new RequestSlots(NULL);
         Request p = request(), q = request();
         slots.made(3, p, true);
         slots.made(4, q, true);

@@ -37,7 +37,11 @@ package org.mpjtrace.trace;
  *       count and displacement arrays (v-variants; {@link CallArrays#digestOf}, in argument order);
  *       reduction-op id for reductions.</li>
  *   <li>COMPLETION: count = number of requests the call names (1 for Wait, Test, Cancel, Start); request =
- *       symbolic id of the single request; digest = hash of the symbolic ids of an array.</li>
+ *       symbolic id of the single request ({@link #REQUEST_NULL} for MPI.REQUEST_NULL or a request already
+       completed); for a call on an array, the array's symbolic ids in array order are the rank's
+       {@link CallArrays} a1 under the digest ({@link CallArrays#digestOfIds}; REQUEST_NULL and
+       {@link #REQUEST_ABSENT} where the array held no pending request). Format version 9 and older kept
+       only a hash of the ids there (count first, then each id), with no arrays.</li>
  *   <li>COMMUNICATOR: result = symbolic id of the communicator created; color, key for Split; for Shift
  *       peer = direction, count = displacement, peer2/tag2 = the source and destination it answered;
  *       for Create_intercomm peer = remote leader, tag = tag, color = the local communicator's id, key =
@@ -64,6 +68,14 @@ public final class Event {
     public static final int WORDS = 12;
     /** A field the op does not use. Not a rank: MPJ's sentinels are ANY_SOURCE -2 and PROC_NULL -3. */
     public static final int NONE = -1;
+    /**
+     * The request id of {@code MPI.REQUEST_NULL}, and of a request that had completed before the call named
+     * it: MPJ treats both alike (Wait and Test return at once, the array calls skip them). Real ids are
+     * never negative; -1 ({@link #NONE}) is a request the recorder could not name.
+     */
+    public static final int REQUEST_NULL = -2;
+    /** The request id of a Java null in a request array (Testany and Testall skip it; Waitall throws). */
+    public static final int REQUEST_ABSENT = -3;
 
     public static final int W_OP_SITE = 0;
     public static final int W_STACK = 1;

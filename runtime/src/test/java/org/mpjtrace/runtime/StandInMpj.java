@@ -14,6 +14,14 @@ import org.mpjtrace.trace.RedOpInfo;
  * no MPJ job. Never used where MPJ itself is under test: integration tests run real jobs.
  */
 final class StandInMpj implements MpjAccess {
+    /** MPI.REQUEST_NULL. */
+    static final Object DONE = new Object();
+
+    /** A request a test completes by hand, as MPJ's Wait or a successful Test does. */
+    static final class Request {
+        boolean done;
+    }
+
     @Override public String device() { return "none"; }
     @Override public CommInfo describeComm(int id, Object comm) { return new CommInfo(id, "Intracomm", 4, 0); }
     @Override public DatatypeInfo describeDatatype(int id, Object datatype) { return new DatatypeInfo(id, 8, 8, 1); }
@@ -22,6 +30,8 @@ final class StandInMpj implements MpjAccess {
     @Override public int shiftDest(Object shiftParms) { return 1; }
     @Override public int statusSource(Object status) { return 2; }
     @Override public int statusTag(Object status) { return 5; }
+    /** Plain objects stand for pending requests, {@link #DONE} for MPI.REQUEST_NULL. */
+    @Override public boolean requestIsNull(Object request) { return request == DONE || request instanceof Request r && r.done; }
     @Override public int[] groupRanks(Object group, Object comm) { return (int[]) group; }
     @Override public int bufferCapacity(Object buffer) { return ((byte[]) buffer).length; }
     @Override public void sendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }

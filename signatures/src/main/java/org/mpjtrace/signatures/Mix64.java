@@ -31,9 +31,13 @@ public final class Mix64 {
 
     /** Hash of an int array's contents (length included), or 0 for null. No allocation. */
     public static long of(int[] a) {
-        if (a == null) return 0;
-        long h = SEED ^ a.length;
-        for (int v : a) h = combine(h, v);
+        return a == null ? 0 : of(a, a.length);
+    }
+
+    /** Hash of the first {@code n} ints of {@code a}, equal to that of an array of just those. No allocation. */
+    public static long of(int[] a, int n) {
+        long h = SEED ^ n;
+        for (int i = 0; i < n; i++) h = combine(h, a[i]);
         return mix(h);
     }
 }

@@ -175,8 +175,23 @@ public final class EventFormatter {
         return sb.append(']').toString();
     }
 
+    /** {@code n=3 reqs=[0 null 256]}: an array call's requests by id (format version 10 on): null for MPI.REQUEST_NULL or a completed request, absent for a Java null. */
     private void completion(int b, Params p) {
-        p.count("n", Event.count(w, b)).num("req", Event.request(w, b));
+        p.count("n", Event.count(w, b));
+        int request = Event.request(w, b);
+        if (request != Event.NONE) p.put("req", requestName(request));
+        long digest = Event.digest(w, b);
+        CallArrays a = digest == 0 ? null : arraysByDigest().get(digest);
+        if (a == null || a.a1() == null) return;
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < a.a1().length; i++) sb.append(i == 0 ? "" : " ").append(requestName(a.a1()[i]));
+        p.put("reqs", sb.append(']').toString());
+    }
+
+    private static String requestName(int id) {
+        if (id == Event.REQUEST_NULL) return "null";
+        if (id == Event.REQUEST_ABSENT) return "absent";
+        return Integer.toString(id);
     }
 
     private void communicator(Op op, int b, Params p) {

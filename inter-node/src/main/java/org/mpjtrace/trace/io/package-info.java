@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 9 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 10 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -7,7 +7,7 @@
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (9)
+ *   offset 8   int32    format version (10)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -31,7 +31,10 @@
  *                         before MPI.Finalize ("exit before MPI.Finalize", "SIGTERM before MPI.Finalize")
  *   RANK    RankTrace     one per rank, any order; ends with the rank's table of call arrays (CallArrays:
  *                         each distinct set of array arguments its calls passed, under the digest its
- *                         events hold; each digest once, and it must be the hash of its arrays), then the rank's own
+ *                         events hold; each digest once, and it must be the hash of its arrays; since version 10 also the
+ *                         symbolic request ids each Waitall, Testany, Startall... was given, in array order,
+ *                         with -2 for MPI.REQUEST_NULL or a completed request and -3 for a Java null, where
+ *                         version 9 and older kept only a hash of the ids in the event), then the rank's own
  *                         arguments (OwnArguments: in the clustering modes, the rank's runs of equal
  *                         communicator-constructor and v-collective arguments in call order, which a
  *                         replay takes instead of its lead's; empty in the other modes; each of an op
@@ -66,13 +69,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (9)
+ *   offset 8   int32    format version (10)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (9)
+ *   offset 8   int32    format version (10)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

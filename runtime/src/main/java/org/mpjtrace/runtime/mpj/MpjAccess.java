@@ -30,6 +30,12 @@ public interface MpjAccess {
     int statusTag(Object status) throws ReflectiveOperationException;
 
     /**
+     * Whether an mpi.Request reports Is_null: MPI.REQUEST_NULL, or a request that has completed (MPJ's
+     * Wait and a successful Test make it so). On the probe's path: no allocation.
+     */
+    boolean requestIsNull(Object request) throws Throwable;
+
+    /**
      * The members of {@code group} as ranks of {@code comm}, in the group's order (Create's group: a
      * replay builds it again from these). Off the hot path: only communicator constructors ask.
      */

@@ -35,6 +35,8 @@ public final class MpjReflect implements MpjAccess {
     private final Method translateRanks;
     /** A handle, not a Method: Pack and Unpack ask on the probe's path, and invokeExact boxes nothing. */
     private final MethodHandle bufferCapacity;
+    /** Request.Is_null as (Object)boolean: every request of an array call is asked, on the probe's path. */
+    private final MethodHandle requestIsNull;
     private final Object intType;
     private final Object byteType;
     private final ClassLoader loader;
@@ -74,6 +76,8 @@ public final class MpjReflect implements MpjAccess {
                         lookup.findVirtual(buffer, "getStaticBuffer", MethodType.methodType(raw)),
                         lookup.findVirtual(raw, "getCapacity", MethodType.methodType(int.class)))
                 .asType(MethodType.methodType(int.class, Object.class));
+        requestIsNull = lookup.findVirtual(Class.forName("mpi.Request", false, loader), "Is_null", MethodType.methodType(boolean.class))
+                .asType(MethodType.methodType(boolean.class, Object.class));
         intType = mpi.getField("INT").get(null);
         byteType = mpi.getField("BYTE").get(null);
     }
@@ -109,6 +113,11 @@ public final class MpjReflect implements MpjAccess {
     }
 
     /** Sends a byte array as a length message then a data message (MPJ receives need the count). */
+    @Override
+    public boolean requestIsNull(Object request) throws Throwable {
+        return (boolean) requestIsNull.invokeExact(request);
+    }
+
     @Override
     public void sendBytes(Object comm, byte[] data, int dest, int tag) throws ReflectiveOperationException {
         send.invoke(comm, new int[] {data.length}, 0, 1, intType, dest, tag);

@@ -2,14 +2,15 @@ package org.mpjtrace.runtime.rank;
 
 import static org.mpjtrace.trace.Event.NONE;
 
+import java.util.Arrays;
 import org.mpjtrace.runtime.config.MarkerRule;
 import org.mpjtrace.runtime.config.TracerConfig;
 import org.mpjtrace.runtime.recording.EventRing;
 import org.mpjtrace.runtime.recording.OpTraits;
+import org.mpjtrace.runtime.recording.RequestNames;
 import org.mpjtrace.runtime.recording.RequestTable;
 import org.mpjtrace.runtime.recording.ShadowStack;
 import org.mpjtrace.runtime.recording.SignatureSet;
-import org.mpjtrace.signatures.Mix64;
 import org.mpjtrace.signatures.StackSignature;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallPath;
@@ -38,6 +39,7 @@ public final class ThreadRecorder {
     final int thread;
     private final EventRing ring;
     private final RequestTable requests;
+    private final RequestNames requestNames;
     private final SiteRegistry sites;
     /** Callers to fold into stack signatures (agent key stackDepth); 0: the site's own signature. */
     private final int stackDepth;
@@ -68,6 +70,7 @@ public final class ThreadRecorder {
         faultCountdown = Long.MAX_VALUE;
         ring = null;
         requests = null;
+        requestNames = null;
         sites = null;
         stackDepth = 0;
         markers = null;
@@ -82,6 +85,7 @@ public final class ThreadRecorder {
         this.thread = ctx.nextThread();
         this.ring = new EventRing(ctx.tracer.config.ringSize, ctx.tracer.fold::wake);
         this.requests = new RequestTable();
+        this.requestNames = new RequestNames(requests, ctx.mpj::requestIsNull);
         this.sites = ctx.tracer.sites;
         TracerConfig config = ctx.tracer.config;
         this.stackDepth = config.stackDepth;
@@ -121,16 +125,14 @@ public final class ThreadRecorder {
                 request = requests.add(result, OpTraits.persistent(op), stackSignature);
                 break;
             case OpTraits.REQ_SINGLE:
-                request = requests.find(reqs, OpTraits.completes(op, result));
+                request = requestNames.single(reqs, OpTraits.completes(op, result));
                 count = 1;
                 break;
             case OpTraits.REQ_ARRAY:
                 if (reqs instanceof Object[]) {
-                    Object[] array = (Object[]) reqs;
-                    boolean completed = OpTraits.completes(op, result);
-                    digest = array.length;
-                    for (Object r : array) digest = Mix64.combine(digest, requests.find(r, completed));
-                    count = array.length;
+                    count = requestNames.array((Object[]) reqs, OpTraits.completes(op, result));
+                    digest = CallArrays.digestOfIds(requestNames.ids(), count);
+                    if (!arraysRegistered.contains(digest)) registerArrays(digest, Arrays.copyOf(requestNames.ids(), count), null, null, null);
                 }
                 break;
             default:

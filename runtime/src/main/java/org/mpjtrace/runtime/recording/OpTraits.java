@@ -66,9 +66,9 @@ public final class OpTraits {
     }
 
     /**
-     * Whether the call finished the requests it names: Wait and Waitall always; Test and Testall when
+     * Whether the call finished every request it names: Wait and Waitall always; Test and Testall when
      * they returned a status (MPJ returns null while a request is pending). Waitany, Waitsome, Testany
-     * and Testsome finish some requests only, which ones is not tracked (see RequestTable).
+     * and Testsome finish some: {@link RequestNames} asks each request of their arrays.
      */
     public static boolean completes(int op, Object result) {
         if (op == Op.WAIT.code || op == Op.WAITALL.code) return true;

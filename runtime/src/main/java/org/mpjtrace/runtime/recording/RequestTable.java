@@ -10,9 +10,8 @@ import java.util.Arrays;
  *
  * <p>Deleted entries leave tombstones; when live entries plus tombstones pass three quarters of the
  * table, the live ones are rehashed into a second, preallocated table (so steady Isend/Wait loops never
- * lose a pending request's id). Waitany/Waitsome do not say cheaply which request finished, so their
- * entries can linger; only when live entries alone fill the table is it cleared (requests pending
- * then decode as id -1).
+ * lose a pending request's id). Requests a program never completes (it drops them) linger; only when
+ * live entries alone fill the table is it cleared (requests pending then decode as id -1).
  */
 public final class RequestTable {
     static final int UNKNOWN = -1;

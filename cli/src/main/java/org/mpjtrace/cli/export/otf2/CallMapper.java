@@ -1,6 +1,8 @@
 package org.mpjtrace.cli.export.otf2;
 
 import java.util.List;
+import java.util.Map;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -21,12 +23,14 @@ final class CallMapper {
 
     private CallMapper() {}
 
-    static void write(Location loc, CommTable.RankComms comms, RankTrace section, Op op, long[] w, int base, long enter, long exit) {
+    /** @param arrays the trace's call arrays by digest, where an array call's request ids are (format version 10 on) */
+    static void write(Location loc, CommTable.RankComms comms, RankTrace section, Map<Long, CallArrays> arrays, Op op, long[] w, int base,
+                      long enter, long exit) {
         int region = MpiRegions.region(op);
         loc.enter(enter, region);
         switch (op.family) {
             case P2P -> pointToPoint(loc, comms, section, op, w, base, enter, exit);
-            case COMPLETION -> completion(loc, op, w, base, enter, exit);
+            case COMPLETION -> completion(loc, arrays, op, w, base, enter, exit);
             case COLLECTIVE -> collective(loc, comms, section, op, w, base, enter, exit);
             default -> { }
         }
@@ -68,7 +72,7 @@ final class CallMapper {
         }
     }
 
-    private static void completion(Location loc, Op op, long[] w, int base, long enter, long exit) {
+    private static void completion(Location loc, Map<Long, CallArrays> arrays, Op op, long[] w, int base, long enter, long exit) {
         PendingRequests requests = loc.requests;
         switch (op) {
             case WAIT, TEST -> complete(loc, requests.byId(Event.request(w, base)), exit);
@@ -81,10 +85,10 @@ final class CallMapper {
             }
             case START -> start(loc, requests.byId(Event.request(w, base)), enter);
             case STARTALL -> {
-                for (PendingRequests.Request r : requests.array(Event.count(w, base), Event.digest(w, base), true)) start(loc, r, enter);
+                for (PendingRequests.Request r : named(loc, arrays, w, base, true)) start(loc, r, enter);
             }
             case WAITANY, TESTANY -> {
-                for (PendingRequests.Request r : requests.array(Event.count(w, base), Event.digest(w, base), false)) {
+                for (PendingRequests.Request r : named(loc, arrays, w, base, false)) {
                     if (r.active) {
                         complete(loc, r, exit);
                         break;
@@ -92,10 +96,17 @@ final class CallMapper {
                 }
             }
             default -> { // Waitall, Testall, Waitsome, Testsome
-                List<PendingRequests.Request> named = requests.array(Event.count(w, base), Event.digest(w, base), false);
-                for (PendingRequests.Request r : named) complete(loc, r, exit);
+                for (PendingRequests.Request r : named(loc, arrays, w, base, false)) complete(loc, r, exit);
             }
         }
+    }
+
+    /** The requests an array call named: by their ids from format version 10 on, else as {@link PendingRequests#array} finds them. */
+    private static List<PendingRequests.Request> named(Location loc, Map<Long, CallArrays> arrays, long[] w, int base, boolean toStart) {
+        int count = Event.count(w, base);
+        CallArrays ids = arrays.get(Event.digest(w, base));
+        if (ids != null && ids.a1() != null && ids.a1().length == count) return loc.requests.named(ids.a1());
+        return loc.requests.array(count, Event.digest(w, base), toStart);
     }
 
     private static void start(Location loc, PendingRequests.Request r, long enter) {

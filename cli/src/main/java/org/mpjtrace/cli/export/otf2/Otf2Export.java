@@ -3,7 +3,9 @@ package org.mpjtrace.cli.export.otf2;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.mpjtrace.cli.export.TimedCalls;
+import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.MpjtraceVersion;
 import org.mpjtrace.trace.Op;
@@ -24,8 +26,9 @@ import org.mpjtrace.trace.TraceFile;
  * <ul>
  *   <li>a Test or Testall is taken to have completed the requests it named, Waitany and Testany the first
  *       active one of their array, Waitsome and Testsome all of it;</li>
- *   <li>a call on an array of requests completes the run of pending requests whose ids give the array's
- *       digest, else the oldest pending ones of the thread ({@link PendingRequests});</li>
+ *   <li>in a trace of format version 9 or older, which names an array call's requests only by a digest
+ *       of their ids, the call completes the run of pending requests whose ids give that digest, else the
+ *       oldest pending ones of the thread ({@link PendingRequests}); from version 10 on it names them;</li>
  *   <li>an Irecv from ANY_SOURCE has no known sender; message sizes are the buffers as passed;</li>
  *   <li>communicators other than COMM_WORLD are matched across ranks by the call that made them
  *       ({@link CommTable}); some (Sub of a grid) get the union of their ranks, named as approximate;</li>
@@ -61,6 +64,7 @@ public final class Otf2Export {
     private static void writeArchive(Otf2Archive archive, TraceFile trace) {
         int worldSize = trace.meta().worldSize();
         CommTable comms = new CommTable(worldSize);
+        Map<Long, CallArrays> arrays = trace.arrays();
         List<Location> all = new ArrayList<>();
         long end = 0;
         for (int rank = 0; rank < worldSize; rank++) {
@@ -81,7 +85,7 @@ public final class Otf2Export {
                     while (threads.size() <= thread) threads.add(null);
                     Location loc = threads.get(thread);
                     if (loc == null) threads.set(thread, loc = new Location(archive, r, thread));
-                    CallMapper.write(loc, rankComms, section, op, w, base, Math.max(0, enter), Math.max(0, exit));
+                    CallMapper.write(loc, rankComms, section, arrays, op, w, base, Math.max(0, enter), Math.max(0, exit));
                 });
             }
             for (Location l : threads) {

@@ -7,10 +7,11 @@ import org.mpjtrace.signatures.Mix64;
 /**
  * One thread's requests under the trace's symbolic ids, in the order they were made, so that the call
  * that completes one can write its OTF2 completion with the request id the starting call wrote. A Wait,
- * Test, Start or Cancel names its request's id. A call on an array (Waitall, Testany, Startall...) has
- * only the array's length and a digest of its ids; its requests are the run of that many consecutive
- * ones, in order of making, whose digest matches (how programs build such arrays), else the oldest that
- * many (see the export's class comment for what that approximates). Ids are reused once a request
+ * Test, Start or Cancel names its request's id, and so does each entry of a call on an array (Waitall,
+ * Testany, Startall...) from format version 10 on. Older traces have only the array's length and a
+ * digest of its ids; its requests are the run of that many consecutive ones, in order of making, whose
+ * digest matches (how programs build such arrays), else the oldest that many (see the export's class
+ * comment for what that approximates). Ids are reused once a request
  * completes, so an id names the latest request made under it.
  */
 final class PendingRequests {
@@ -52,7 +53,17 @@ final class PendingRequests {
         return null;
     }
 
-    /** The requests a call on an array named: a run matching the digest, else the oldest that are active (or, for Startall, idle). */
+    /** The requests of an array call by their ids, in array order, leaving out null entries and ids no call made. */
+    List<Request> named(int[] ids) {
+        List<Request> named = new ArrayList<>();
+        for (int id : ids) {
+            Request r = id >= 0 ? byId(id) : null;
+            if (r != null) named.add(r);
+        }
+        return named;
+    }
+
+    /** Format version 9 and older: the requests a call on an array named: a run matching the digest, else the oldest that are active (or, for Startall, idle). */
     List<Request> array(int count, long digest, boolean toStart) {
         List<Request> run = matchingRun(count, digest);
         if (run != null) return run;

@@ -31,7 +31,7 @@ class Otf2ExportTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"ring-dump", "ring-full-keepdump", "stencil2d-full-ctx", "phasechange-chameleon", "masterworker-reference",
-            "twocallers-dump-ctx", "stencil2d-acurdion-ctx", "twocallers-acurdion-ctx"})
+            "twocallers-dump-ctx", "stencil2d-acurdion-ctx", "twocallers-acurdion-ctx", "requestpatterns-dump"})
     void everyLocationHoldsAnEnterAndLeavePerCallAndTheTracesMessagesAndCollectives(String name) throws Exception {
         TraceFile trace = TraceReader.read(corpus(name));
         Path out = dir.resolve(name);
