@@ -1,7 +1,6 @@
 package org.mpjtrace.cli.export.otf2;
 
 import java.util.List;
-import java.util.Map;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.Event;
@@ -24,7 +23,7 @@ final class CallMapper {
     private CallMapper() {}
 
     /** @param arrays the trace's call arrays by digest, where an array call's request ids are (format version 10 on) */
-    static void write(Location loc, CommTable.RankComms comms, RankTrace section, Map<Long, CallArrays> arrays, Op op, long[] w, int base,
+    static void write(Location loc, CommTable.RankComms comms, RankTrace section, RankArrays arrays, Op op, long[] w, int base,
                       long enter, long exit) {
         int region = MpiRegions.region(op);
         loc.enter(enter, region);
@@ -72,7 +71,7 @@ final class CallMapper {
         }
     }
 
-    private static void completion(Location loc, Map<Long, CallArrays> arrays, Op op, long[] w, int base, long enter, long exit) {
+    private static void completion(Location loc, RankArrays arrays, Op op, long[] w, int base, long enter, long exit) {
         PendingRequests requests = loc.requests;
         switch (op) {
             case WAIT, TEST -> complete(loc, requests.byId(Event.request(w, base)), exit);
@@ -102,7 +101,7 @@ final class CallMapper {
     }
 
     /** The requests an array call named: by their ids from format version 10 on, else as {@link PendingRequests#array} finds them. */
-    private static List<PendingRequests.Request> named(Location loc, Map<Long, CallArrays> arrays, long[] w, int base, boolean toStart) {
+    private static List<PendingRequests.Request> named(Location loc, RankArrays arrays, long[] w, int base, boolean toStart) {
         int count = Event.count(w, base);
         CallArrays ids = arrays.get(Event.digest(w, base));
         if (ids != null && ids.a1() != null && ids.a1().length == count) return loc.requests.named(ids.a1());

@@ -3,9 +3,7 @@ package org.mpjtrace.cli.export.otf2;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.mpjtrace.cli.export.TimedCalls;
-import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.MpjtraceVersion;
 import org.mpjtrace.trace.Op;
@@ -64,7 +62,7 @@ public final class Otf2Export {
     private static void writeArchive(Otf2Archive archive, TraceFile trace) {
         int worldSize = trace.meta().worldSize();
         CommTable comms = new CommTable(worldSize);
-        Map<Long, CallArrays> arrays = trace.arrays();
+        RankArrays arrays = new RankArrays(trace);
         List<Location> all = new ArrayList<>();
         long end = 0;
         for (int rank = 0; rank < worldSize; rank++) {
@@ -74,6 +72,7 @@ public final class Otf2Export {
             threads.add(new Location(archive, rank, 0));
             if (section != null) {
                 CommTable.RankComms rankComms = comms.new RankComms(section);
+                arrays.rank(section);
                 int r = rank;
                 long origin = TimedCalls.origin(trace, section, false);
                 TimedCalls.forEach(trace, section, false, (calls, base) -> {
