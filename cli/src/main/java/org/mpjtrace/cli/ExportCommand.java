@@ -9,6 +9,7 @@ import org.mpjtrace.cli.export.ChromeTraceWriter;
 import org.mpjtrace.cli.export.ParaverExport;
 import org.mpjtrace.cli.export.otf2.Otf2Export;
 import org.mpjtrace.cli.format.MarkerLogText;
+import org.mpjtrace.cli.progress.RankProgress;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -64,6 +65,9 @@ final class ExportCommand implements Callable<Integer> {
             + "times, rather than use the dump kept beside it")
     boolean expand;
 
+    @Option(names = "--quiet", description = "no progress bar (one is shown on a terminal while the trace's ranks are read)")
+    boolean quiet;
+
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
@@ -74,37 +78,46 @@ final class ExportCommand implements Callable<Integer> {
             TraceFile trace = TraceFiles.open(file);
             String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
             if (interim != null) throw new BadInputException(file + ": " + interim + "; export needs the trace of a whole job");
-            if (format.equals("otf2")) {
-                if (expand) throw new BadInputException("--expand applies to --format chrome and paraver only");
-                Otf2Export.write(trace, out);
-                PrintWriter err = spec.commandLine().getErr();
-                err.println("mpjtrace: wrote " + out + " (OTF2 archive: open " + out.resolve("traces.otf2") + " in Vampir, or otf2-print it)");
-                err.flush();
-                return ExitCodes.OK;
-            }
-            if (format.equals("paraver")) return paraver(trace);
-            try (AtomicOutput o = AtomicOutput.create(out)) {
-                try {
-                    new ChromeTraceWriter(trace, file.getFileName().toString(), expand).write(o.stream());
-                } catch (IllegalStateException e) {
-                    throw new BadInputException(file + ": cannot rebuild the ranks' calls: " + e.getMessage());
-                } catch (IOException e) {
-                    throw new BadInputException(out + ": cannot write: " + e.getMessage());
-                }
-                try {
-                    o.commit();
-                } catch (IOException e) {
-                    throw new BadInputException(out + ": cannot write: " + e.getMessage());
+            if (format.equals("otf2") && expand) throw new BadInputException("--expand applies to --format chrome and paraver only");
+            // Ranks read per rank of the job: chrome and paraver match messages first, then write.
+            try (RankProgress progress = RankProgress.of("export " + format, trace, format.equals("otf2") ? 1 : 2, quiet)) {
+                TraceFile read = progress.trace(trace);
+                switch (format) {
+                    case "otf2" -> Otf2Export.write(read, out);
+                    case "paraver" -> paraver(read);
+                    default -> chrome(read);
                 }
             }
             PrintWriter err = spec.commandLine().getErr();
-            err.println("mpjtrace: wrote " + out + " (chrome trace-event JSON: open it in https://ui.perfetto.dev or chrome://tracing)");
+            switch (format) {
+                case "otf2" -> err.println("mpjtrace: wrote " + out + " (OTF2 archive: open " + out.resolve("traces.otf2") + " in Vampir, or otf2-print it)");
+                case "paraver" -> err.println("mpjtrace: wrote " + ParaverExport.file(ParaverExport.base(out), ".prv") + ", .pcf and .row (Paraver: wxparaver "
+                        + ParaverExport.file(ParaverExport.base(out), ".prv") + ")");
+                default -> err.println("mpjtrace: wrote " + out + " (chrome trace-event JSON: open it in https://ui.perfetto.dev or chrome://tracing)");
+            }
             err.flush();
             return ExitCodes.OK;
         });
     }
 
-    private int paraver(TraceFile trace) throws Exception {
+    private void chrome(TraceFile trace) throws Exception {
+        try (AtomicOutput o = AtomicOutput.create(out)) {
+            try {
+                new ChromeTraceWriter(trace, file.getFileName().toString(), expand).write(o.stream());
+            } catch (IllegalStateException e) {
+                throw new BadInputException(file + ": cannot rebuild the ranks' calls: " + e.getMessage());
+            } catch (IOException e) {
+                throw new BadInputException(out + ": cannot write: " + e.getMessage());
+            }
+            try {
+                o.commit();
+            } catch (IOException e) {
+                throw new BadInputException(out + ": cannot write: " + e.getMessage());
+            }
+        }
+    }
+
+    private void paraver(TraceFile trace) throws Exception {
         Path base = ParaverExport.base(out);
         try {
             ParaverExport.write(trace, base, expand);
@@ -113,10 +126,5 @@ final class ExportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInputException(ParaverExport.file(base, ".prv") + ": cannot write: " + e.getMessage());
         }
-        PrintWriter err = spec.commandLine().getErr();
-        err.println("mpjtrace: wrote " + ParaverExport.file(base, ".prv") + ", .pcf and .row (Paraver: wxparaver "
-                + ParaverExport.file(base, ".prv") + ")");
-        err.flush();
-        return ExitCodes.OK;
     }
 }

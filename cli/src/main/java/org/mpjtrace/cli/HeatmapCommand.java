@@ -8,6 +8,7 @@ import org.mpjtrace.cli.chart.Heatmap;
 import org.mpjtrace.cli.export.AtomicOutput;
 import org.mpjtrace.cli.export.MessageMatrix;
 import org.mpjtrace.cli.format.MarkerLogText;
+import org.mpjtrace.cli.progress.RankProgress;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
@@ -45,6 +46,9 @@ final class HeatmapCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "900x760", description = "the picture's size in pixels (default 900x760)")
     String size;
 
+    @Option(names = "--quiet", description = "no progress bar (one is shown on a terminal while the trace's ranks are read)")
+    boolean quiet;
+
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
@@ -58,8 +62,8 @@ final class HeatmapCommand implements Callable<Integer> {
             String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
             if (interim != null) throw new BadInputException(file + ": " + interim + "; heatmap needs the trace of a whole job");
             MessageMatrix matrix;
-            try {
-                matrix = MessageMatrix.of(trace, MAX_RANKS);
+            try (RankProgress progress = RankProgress.of("heatmap", trace, 1, quiet)) {
+                matrix = MessageMatrix.of(progress.trace(trace), MAX_RANKS);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(file + ": " + e.getMessage());
             } catch (IllegalStateException e) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.export.AtomicOutput;
 import org.mpjtrace.cli.format.MarkerLogText;
+import org.mpjtrace.cli.progress.RankProgress;
 import org.mpjtrace.cli.report.HtmlReport;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
@@ -37,6 +38,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "-o", paramLabel = "OUT.html", required = true, description = "the page to write")
     Path out;
 
+    @Option(names = "--quiet", description = "no progress bar (one is shown on a terminal while the trace's ranks are read)")
+    boolean quiet;
+
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
@@ -46,8 +50,9 @@ final class ReportCommand implements Callable<Integer> {
             // No display needed: the pictures are drawn off-screen.
             System.setProperty("java.awt.headless", "true");
             String page;
-            try {
-                page = HtmlReport.of(trace, file.getFileName().toString());
+            // Ranks read per rank of the job: the profile, the matrix, and the timeline's origins and rows.
+            try (RankProgress progress = RankProgress.of("report", trace, 4, quiet)) {
+                page = HtmlReport.of(progress.trace(trace), file.getFileName().toString());
             } catch (IllegalStateException e) {
                 throw new BadInputException(file + ": cannot rebuild the ranks' calls: " + e.getMessage());
             }

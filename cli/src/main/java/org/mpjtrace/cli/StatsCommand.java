@@ -12,6 +12,7 @@ import org.mpjtrace.cli.format.GlobalSummary;
 import org.mpjtrace.cli.format.StatsReport;
 import org.mpjtrace.cli.profile.Profile;
 import org.mpjtrace.cli.profile.ProfileText;
+import org.mpjtrace.cli.progress.RankProgress;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -63,6 +64,9 @@ final class StatsCommand implements Callable<Integer> {
             + "(from the events a dump keeps)")
     boolean perRank;
 
+    @Option(names = "--quiet", description = "no progress bar (one is shown on a terminal while the trace's ranks are read)")
+    boolean quiet;
+
     @Override
     public Integer call() throws Exception {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
@@ -72,7 +76,10 @@ final class StatsCommand implements Callable<Integer> {
             // Opened for streaming: the profile goes through the ranks one at a time.
             TraceFile trace = TraceFiles.open(file);
             PrintWriter out = spec.commandLine().getOut();
-            Profile profile = Profile.of(trace);
+            Profile profile;
+            try (RankProgress progress = RankProgress.of("stats", trace, 1, quiet)) {
+                profile = Profile.of(progress.trace(trace));
+            }
             if (format.equals("json")) StatsJson.write(trace, profile, out);
             if (format.equals("csv")) {
                 if (perRank) StatsCsv.write(trace, out);

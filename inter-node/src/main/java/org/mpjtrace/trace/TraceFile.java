@@ -31,6 +31,11 @@ public record TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> rank
         this(meta, sites, ranks, List.of());
     }
 
+    /** The same trace with its ranks read through {@code ranks} (e.g. a view that counts them as they are read). */
+    public TraceFile withRanks(List<RankTrace> ranks) {
+        return new TraceFile(meta, sites, ranks, callPaths, global, markers);
+    }
+
     public CallSite site(int id) {
         return id >= 0 && id < sites.size() ? sites.get(id) : null;
     }
