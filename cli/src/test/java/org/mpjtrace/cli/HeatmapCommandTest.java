@@ -23,13 +23,10 @@ class HeatmapCommandTest {
     @TempDir
     Path dir;
 
-    private static Path corpus(String name) throws Exception {
-        return Path.of(HeatmapCommandTest.class.getClassLoader().getResource("fuzz/corpus/" + name + ".mpjt").toURI());
-    }
 
     @Test
     void aRingsMatrixHoldsEachSendFromItsRankToTheNext() throws Exception {
-        TraceFile trace = TraceReader.read(corpus("ring-dump"));
+        TraceFile trace = TraceReader.read(CorpusFiles.path("ring-dump"));
         MessageMatrix m = MessageMatrix.of(trace, 4096);
         int n = trace.meta().worldSize();
         long sends = 0, bytes = 0;
@@ -55,7 +52,7 @@ class HeatmapCommandTest {
     @Test
     void thePngDecodesAtTheSizeAskedWithTheMatrixDrawnInColour() throws Exception {
         Path png = dir.resolve("ring.png");
-        Cli c = Cli.run("heatmap", corpus("ring-dump").toString(), "-o", png.toString(), "--metric", "count", "--size", "640x480");
+        Cli c = Cli.run("heatmap", CorpusFiles.path("ring-dump").toString(), "-o", png.toString(), "--metric", "count", "--size", "640x480");
         assertEquals(0, c.code, c.toString());
         BufferedImage image = ImageIO.read(png.toFile());
         assertNotNull(image, "a PNG ImageIO reads");
@@ -74,13 +71,13 @@ class HeatmapCommandTest {
     @Test
     void badInputGetsOneLineAndLeavesNoFile() throws Exception {
         Path png = dir.resolve("x.png");
-        Cli c = Cli.run("heatmap", corpus("ring-dump").toString(), "-o", png.toString(), "--metric", "volume");
+        Cli c = Cli.run("heatmap", CorpusFiles.path("ring-dump").toString(), "-o", png.toString(), "--metric", "volume");
         assertEquals(2, c.code);
         assertEquals("mpjtrace: unknown --metric volume (heatmap draws bytes or count)", c.err.strip());
-        c = Cli.run("heatmap", corpus("ring-dump").toString(), "-o", png.toString(), "--size", "10x10");
+        c = Cli.run("heatmap", CorpusFiles.path("ring-dump").toString(), "-o", png.toString(), "--size", "10x10");
         assertEquals(2, c.code);
         assertEquals(1, c.err.strip().lines().count(), c.err);
-        c = Cli.run("heatmap", corpus("ring-dump").toString(), "-o", dir.resolve("no/such/x.png").toString());
+        c = Cli.run("heatmap", CorpusFiles.path("ring-dump").toString(), "-o", dir.resolve("no/such/x.png").toString());
         assertEquals(2, c.code);
         assertEquals(1, c.err.strip().lines().count(), c.err);
         assertFalse(Files.exists(png));

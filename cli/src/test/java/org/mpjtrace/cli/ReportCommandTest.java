@@ -31,15 +31,12 @@ class ReportCommandTest {
     @TempDir
     Path dir;
 
-    private static Path corpus(String name) throws Exception {
-        return Path.of(ReportCommandTest.class.getClassLoader().getResource("fuzz/corpus/" + name + ".mpjt").toURI());
-    }
 
     @ParameterizedTest
     @CsvSource({"ring-dump, 3, false", "phasechange-chameleon, 3, true"})
     void thePageHoldsItsPicturesAndRendersInChromiumWithoutAConsoleMessage(String name, int pictures, boolean clustered) throws Exception {
         Path html = dir.resolve(name + ".html");
-        Cli c = Cli.run("report", corpus(name).toString(), "-o", html.toString());
+        Cli c = Cli.run("report", CorpusFiles.path(name).toString(), "-o", html.toString());
         assertEquals(0, c.code, c.toString());
         String page = Files.readString(html);
         assertFalse(page.contains("http://") || page.contains("https://") || page.contains("<link"), "nothing to fetch");
@@ -62,10 +59,10 @@ class ReportCommandTest {
         String log = Files.readString(dir.resolve(name + ".err"));
         assertEquals(0, p.exitValue(), log);
         assertTrue(rendered.contains("data-images-loaded=\"" + pictures + "\""), "every picture decoded by the browser\n" + rendered.substring(0, Math.min(400, rendered.length())));
-        String program = Cli.output("decode", corpus(name).toString()).lines().filter(l -> l.startsWith("main class:")).findFirst().orElseThrow()
+        String program = Cli.output("decode", CorpusFiles.path(name).toString()).lines().filter(l -> l.startsWith("main class:")).findFirst().orElseThrow()
                 .substring("main class:".length()).strip().split(" ")[0];
         assertTrue(rendered.contains("<h1>" + program + "</h1>"), "the program: " + program);
-        String ranks = Cli.output("decode", corpus(name).toString()).lines().filter(l -> l.startsWith("ranks:")).findFirst().orElseThrow()
+        String ranks = Cli.output("decode", CorpusFiles.path(name).toString()).lines().filter(l -> l.startsWith("ranks:")).findFirst().orElseThrow()
                 .substring("ranks:".length()).strip().split(" ")[0];
         assertTrue(rendered.contains(ranks + " ranks, mode"), "the rank count: " + ranks);
         assertTrue(log.lines().noneMatch(l -> l.contains("CONSOLE")), "no console message:\n" + log);

@@ -24,22 +24,18 @@ class StatsProfileTest {
     @TempDir
     Path dir;
 
-    private static Path corpus(String name) throws Exception {
-        return Path.of(StatsProfileTest.class.getClassLoader().getResource("fuzz/corpus/" + name + ".mpjt").toURI());
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"ring-dump", "threads-full-keepdump", "stencil2d-full-ctx", "phasechange-chameleon", "masterworker-reference"})
     void theCallSitesCallsWithInitAndFinalizeAddUpToEveryCallOfTheTrace(String name) throws Exception {
-        TraceFile trace = TraceReader.read(corpus(name));
+        TraceFile trace = TraceReader.read(CorpusFiles.path(name));
         Profile p = Profile.of(trace);
         long expected = 0;
         for (RankTrace r : trace.ranks()) expected += r.eventCount();
         if (trace.global() != null && trace.ranks().stream().allMatch(r -> r.eventCount() == 0)) expected = trace.global().calls();
         long sites = p.sites().stream().mapToLong(ProfileEntry::calls).sum();
         long ops = p.ops().stream().mapToLong(ProfileEntry::calls).sum();
-        long initAndFinalize = 0;
-        for (RankTrace r : trace.ranks()) initAndFinalize += 2; // every corpus trace's ranks reached MPI.Finalize
+        long initAndFinalize = 2L * trace.ranks().size(); // every corpus trace's ranks reached MPI.Finalize
         assertEquals(expected, sites + initAndFinalize, "call sites, Init and Finalize: every call once");
         assertEquals(sites, ops, "the ops' calls are the sites'");
         assertTrue(p.sites().stream().noneMatch(e -> e.op() == Op.INIT || e.op() == Op.FINALIZE), "Init and Finalize kept apart");

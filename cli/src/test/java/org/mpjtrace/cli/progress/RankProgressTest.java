@@ -9,13 +9,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.mpjtrace.cli.CorpusFiles;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.TraceReader;
 
 class RankProgressTest {
     private static TraceFile corpus(String name) throws Exception {
-        return TraceReader.open(Path.of(RankProgressTest.class.getClassLoader().getResource("fuzz/corpus/" + name + ".mpjt").toURI()));
+        return TraceReader.open(CorpusFiles.path(name));
     }
 
     @Test
