@@ -1,6 +1,7 @@
 package org.mpjtrace.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.job.Installation;
@@ -71,6 +72,9 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "with --mode: the replay's trace file (default: ReplayMain.mpjt)")
     Path output;
 
+    @Option(names = "--quiet", description = "no progress line (one is shown on a terminal while the replay runs: rank 0's calls)")
+    boolean quiet;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -81,7 +85,15 @@ final class ReplayCommand implements Callable<Integer> {
             Installation installation = Installation.fromEnvironment();
             ReplayJob.Settings how = new ReplayJob.Settings(ranks == null ? 0 : ranks, device, machines, timing, seed, mode, output, stallSeconds);
             PrintWriter out = spec.commandLine().getOut();
-            ReplayJob.Outcome o = ReplayJob.run(installation, new JobLauncher(installation, err), trace, file, how, out, err);
+            JobLauncher launcher = new JobLauncher(installation, err);
+            Path status = quiet || System.console() == null ? null : Files.createTempFile("mpjtrace-replay-", ".progress");
+            if (status != null) launcher.progressOn(System.err, status);
+            ReplayJob.Outcome o;
+            try {
+                o = ReplayJob.run(installation, launcher, trace, file, how, out, err);
+            } finally {
+                if (status != null) Files.deleteIfExists(status);
+            }
             if (o.exitCode() != ExitCodes.OK) return o.exitCode();
             double recorded = trace.meta().elapsedMillis() / 1000.0;
             out.printf("replay of %s: %d ranks (%s), wall time %.3f s (the traced run took %.3f s, MPI.Init to trace written)%n",

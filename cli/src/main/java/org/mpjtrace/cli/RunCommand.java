@@ -88,6 +88,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-trace", description = "run the same job without the agent (for comparisons)")
     boolean noTrace;
 
+    @Option(names = "--quiet", description = "no progress line (one is shown on a terminal while the job runs: ranks, markers, the merge)")
+    boolean quiet;
+
     @Option(names = {"-cp", "-classpath", "--class-path"}, paramLabel = "CLASSPATH", required = true,
             description = "the program's class path")
     String classpath;
@@ -103,7 +106,8 @@ final class RunCommand implements Callable<Integer> {
                     .withRanks(ranks).withDevice(device).withMachines(machines).withMode(mode)
                     .withOutput(output).withAgentOptions(agentOptions).withTrace(!noTrace)
                     .withClustering(new ClusteringOptions(marker, callFrequency, leads, distance, step, selector));
-            return new JobLauncher(Installation.fromEnvironment(), spec.commandLine().getErr()).run(req).exitCode();
+            return new JobLauncher(Installation.fromEnvironment(), spec.commandLine().getErr())
+                    .progressOn(quiet || System.console() == null ? null : System.err, null).run(req).exitCode();
         });
     }
 }

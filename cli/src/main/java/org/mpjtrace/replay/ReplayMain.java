@@ -80,7 +80,7 @@ public final class ReplayMain {
                 int thread = t;
                 others[t - 1] = new Thread(() -> {
                     try {
-                        playThread(trace, script, symbols, rank, thread, threads, new ComputeClock(sample, seed + 7919L * thread), stall);
+                        playThread(trace, script, symbols, rank, thread, threads, new ComputeClock(sample, seed + 7919L * thread), stall, null);
                     } catch (RuntimeException | Error e) {
                         stop(rank, e);
                     }
@@ -88,7 +88,8 @@ public final class ReplayMain {
                 others[t - 1].start();
             }
             ComputeClock clock = new ComputeClock(sample, seed);
-            long calls = playThread(trace, script, symbols, rank, 0, threads, clock, stall);
+            ReplayStatus status = rank == 0 && a.containsKey("progress") ? new ReplayStatus(Path.of(a.get("progress")), MPI.COMM_WORLD.Size()) : null;
+            long calls = playThread(trace, script, symbols, rank, 0, threads, clock, stall, status);
             for (Thread t : others) t.join();
             double seconds = (System.nanoTime() - start) / 1e9;
             if (rank == 0)
@@ -101,7 +102,7 @@ public final class ReplayMain {
 
     /** Replays one thread of the rank, its computation on {@code clock}; returns how many calls it made. */
     private static long playThread(TraceFile trace, RankScript script, Symbols symbols, int rank, int thread, int threads,
-                                   ComputeClock clock, int stallSeconds) throws MPIException {
+                                   ComputeClock clock, int stallSeconds, ReplayStatus status) throws MPIException {
         CallIssuer issuer = new CallIssuer(trace, symbols);
         StallWatch.Rank progress = threads == 1 ? StallWatch.watch(rank, stallSeconds) : StallWatch.watch(rank, thread, stallSeconds);
         long calls = script.play(thread, clock, (w, b) -> {
@@ -115,6 +116,7 @@ public final class ReplayMain {
                 throw new ReplayException(op + " failed: " + e);
             }
             progress.left();
+            if (status != null) status.called();
         });
         progress.done();
         return calls;

@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.mpjtrace.runtime.collective.Collectives;
+import org.mpjtrace.runtime.collective.ProgressFile;
 import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.rank.RankContext;
 import org.mpjtrace.runtime.rank.ThreadRecorder;
@@ -86,6 +87,7 @@ public final class Probe {
         try {
             ctx = RankContext.start(tracer, world, site, enter);
             Collectives.attach(ctx);
+            ProgressFile.say(ctx, ctx.size + " ranks running" + (ctx.session > 1 ? ", session " + ctx.session : ""));
             if (ctx.session > 1 && ctx.rank == 0)
                 TracerLog.line("MPI.Init again after MPI.Finalize: session " + ctx.session + " of this job is traced into " + ctx.output()
                         + "; the first session's trace is " + tracer.config().output);

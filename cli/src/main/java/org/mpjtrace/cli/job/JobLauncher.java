@@ -3,6 +3,7 @@ package org.mpjtrace.cli.job;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,9 +43,28 @@ public final class JobLauncher {
     private Duration timeout;
     private Duration daemonTimeout = Duration.ofSeconds(60);
 
+    private PrintStream progressTerminal;
+    private Path progressStatus;
+
     public JobLauncher(Installation installation, PrintWriter messages) {
         this.installation = installation;
         this.messages = messages;
+    }
+
+    /**
+     * Shows the job's progress on {@code terminal} while it runs, from the one-line status in
+     * {@code status}: null there for the status the agent keeps beside the trace (ranks, markers, the
+     * merge at the end). A null terminal, the default, shows none.
+     */
+    public JobLauncher progressOn(PrintStream terminal, Path status) {
+        this.progressTerminal = terminal;
+        this.progressStatus = status;
+        return this;
+    }
+
+    /** The status file given to {@link #progressOn}, or null: the job's program writes it. */
+    public Path progressStatus() {
+        return progressTerminal == null ? null : progressStatus;
     }
 
     /** Runs the starter in {@code dir} (default: the current directory); relative paths are taken against it. */
@@ -227,11 +247,14 @@ public final class JobLauncher {
         Thread outPump = childOut == null ? null : pump(p.getInputStream(), childOut, "stdout");
         Thread errPump = childOut == null ? null : pump(p.getErrorStream(), childErr, "stderr");
         int exit;
+        Path status = progressStatus != null ? progressStatus : req.trace() ? OutputPath.progressOf(traceFile) : null;
+        JobProgress progress = progressTerminal != null && status != null ? JobProgress.on(progressTerminal, status) : null;
         try {
-            exit = await(p, watch);
+            exit = await(p, watch, progress);
             join(outPump);
             join(errPump);
         } finally {
+            if (progress != null) progress.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -294,10 +317,11 @@ public final class JobLauncher {
     private static final long POLL_MILLIS = 250;
 
     /** The starter's exit code, or TIMED_OUT / STUCK / INTERRUPTED after killing it. */
-    private int await(Process p, StuckJobWatch watch) {
+    private int await(Process p, StuckJobWatch watch, JobProgress progress) {
         long deadline = timeout == null ? 0 : System.nanoTime() + timeout.toNanos();
         try {
             while (!p.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (progress != null) progress.poll();
                 boolean late = timeout != null && System.nanoTime() - deadline >= 0;
                 int verdict = late ? TIMED_OUT : watch != null && watch.stuck() ? STUCK : 0;
                 if (verdict != 0) {

@@ -67,6 +67,7 @@ public final class ReplayJob {
         args.add("timing=" + how.timing());
         args.add("seed=" + how.seed());
         args.add("stall=" + how.stallSeconds());
+        if (launcher.progressStatus() != null) args.add("progress=" + launcher.progressStatus());
         boolean traced = how.mode() != null;
         JobRequest req = new JobRequest(ranks, how.device(), how.machines(), traced ? how.mode() : JobRequest.DUMP, how.output(),
                 "", ClusteringOptions.NONE, traced, installation.cliJar().toString(), ReplayMain.class.getName(), args);

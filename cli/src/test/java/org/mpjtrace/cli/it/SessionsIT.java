@@ -41,5 +41,9 @@ class SessionsIT {
         assertEquals(RANKS * (2L + FIRST), one.global().calls(), "session 1");
         TraceFile two = TraceReader.read(second);
         assertEquals(RANKS * (2L + SECOND), two.global().calls(), "session 2");
+        try (var names = java.nio.file.Files.list(dir)) {
+            assertEquals(List.of("t-session2.mpjt", "t.mpjt"), names.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "the two traces and nothing else: no status file left behind");
+        }
     }
 }

@@ -94,6 +94,7 @@ final class ExitTrace {
             MarkerStateMachine markers = zero.collectives() instanceof Collectives col ? col.markers() : null;
             if (markers != null) markers.file().writeAtExit(meta);
             else writeHeld(tracer, ranks, zero.output(), meta);
+            ProgressFile.remove(zero);
         } catch (Throwable t) {
             TracerLog.line("could not write the trace as the job ended before MPI.Finalize (" + TracerLog.describe(t) + ")");
         }

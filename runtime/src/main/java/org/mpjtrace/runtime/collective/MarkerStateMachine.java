@@ -99,6 +99,8 @@ final class MarkerStateMachine {
             sink.restart(isLead());
         }
         if (file != null) handToFile(arrivals, acted, state, changed, start, mergeNanos, merging ? ctx.meta(System.currentTimeMillis(), JobMeta.RUNNING) : null);
+        ProgressFile.say(ctx, ctx.size + " ranks running, marker " + acted + " acted on (state " + state
+                + (clustering != null ? ", " + clustering.clusters().size() + " clusters" : "") + ")");
         // The vote, clustering, merge and file rewrite are the tracer's time, not the program's compute.
         ctx.resumeProgram();
     }

@@ -47,6 +47,7 @@ final class TraceCollector {
 
     /** @param markers the rank's marker state machine in the clustering modes, else null */
     static void collect(RankContext ctx, MarkerStateMachine markers) {
+        ProgressFile.say(ctx, "MPI.Finalize: collecting" + (ctx.loops != null || markers != null ? " and merging" : "") + " the ranks' traces");
         if (markers != null) {
             try {
                 markers.onFinalize();
@@ -145,6 +146,7 @@ final class TraceCollector {
         }
         if (failure != null)
             TracerLog.line("rank 0: could not write the trace " + ctx.output() + " (" + TracerLog.describe(failure) + ")");
+        ProgressFile.remove(ctx);
     }
 
     private static void closeQuietly(TraceWriter writer) {

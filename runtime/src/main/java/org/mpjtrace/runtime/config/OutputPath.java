@@ -31,6 +31,15 @@ public final class OutputPath {
         return file.resolveSibling(numbered);
     }
 
+    /**
+     * The one-line status a running job's rank 0 keeps beside its trace ({@code .run.mpjt.progress}),
+     * which {@code mpjtrace run} shows on a terminal while it waits: ranks running, the markers acted on,
+     * the merge at MPI.Finalize. Removed once the trace is written.
+     */
+    public static Path progressOf(Path file) {
+        return file.resolveSibling("." + file.getFileName() + ".progress");
+    }
+
     /** What stops a trace being written at {@code file}, or null when nothing does. */
     public static String problem(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
