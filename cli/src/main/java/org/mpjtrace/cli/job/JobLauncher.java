@@ -301,8 +301,8 @@ public final class JobLauncher {
                     + (later.problem() == null ? later.summary() : later.problem()) + ")");
         }
         String t = req.outputOrDefault().toString();
-        say("next: mpjtrace stats " + t + " (the profile); mpjtrace heatmap " + t + " -o " + stem(t) + ".png; mpjtrace export " + t
-                + " --format chrome -o " + stem(t) + ".json (Perfetto)");
+        say("next: mpjtrace stats " + t + " (the profile); mpjtrace report " + t + " -o " + stem(t) + ".html (one page: profile, heatmaps, "
+                + "timeline); mpjtrace export " + t + " --format chrome -o " + stem(t) + ".json (Perfetto)");
         return new JobResult(ExitCodes.OK, exit, traceFile, produced.trace());
     }
 
