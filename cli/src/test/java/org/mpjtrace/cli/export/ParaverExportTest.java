@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.mpjtrace.cli.CorpusFiles;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
@@ -33,7 +34,7 @@ class ParaverExportTest {
     @ValueSource(strings = {"ring-dump", "twocallers-dump-ctx", "ring-full-keepdump", "stencil2d-full-ctx", "phasechange-chameleon",
             "stencil2d-acurdion-ctx", "twocallers-acurdion-ctx", "masterworker-reference", "threads-full-keepdump"})
     void everyTraceGivesTimeSortedRecordsOfDefinedValuesOnTheHeadersObjectsTwoStatesAndTwoEventsPerCall(String name) throws Exception {
-        checkExport(TraceReader.read(corpus(name)));
+        checkExport(TraceReader.read(CorpusFiles.path(name)));
     }
 
     @Test
@@ -96,7 +97,7 @@ class ParaverExportTest {
 
     @Test
     void everyCommunicationRecordGoesFromASendsEnterToItsReceivesEnterAndEnd() throws Exception {
-        ParaverFiles p = export(TraceReader.read(corpus("ring-dump")));
+        ParaverFiles p = export(TraceReader.read(CorpusFiles.path("ring-dump")));
         List<long[]> comms = p.kind(3);
         // Ring: every rank sends to its right neighbour 3 times, each Send taken by one Recv.
         assertEquals(12, comms.size());
@@ -115,7 +116,7 @@ class ParaverExportTest {
 
     @Test
     void anIrecvsMessageArrivesAtTheEndOfTheWaitallThatCompletedIt() throws Exception {
-        ParaverFiles p = export(TraceReader.read(corpus("stencil2d-full-ctx")));
+        ParaverFiles p = export(TraceReader.read(CorpusFiles.path("stencil2d-full-ctx")));
         List<long[]> comms = p.kind(3);
         assertEquals(160, comms.size());
         for (long[] c : comms) {
@@ -128,7 +129,7 @@ class ParaverExportTest {
 
     @Test
     void theThreadsOfARankAreItsParaverThreadsAndSendToEachOther() throws Exception {
-        ParaverFiles p = export(TraceReader.read(corpus("threads-full-keepdump")));
+        ParaverFiles p = export(TraceReader.read(CorpusFiles.path("threads-full-keepdump")));
         assertEquals(List.of(2, 2, 2), p.threads);
         assertEquals(List.of("rank 0 thread 0", "rank 0 thread 1"), p.levels.get("THREAD").subList(0, 2));
         assertTrue(p.kind(3).stream().anyMatch(c -> c[4] == 2 && c[10] == 2), "a message between helper threads");
@@ -137,7 +138,7 @@ class ParaverExportTest {
 
     @Test
     void thePcfNamesEveryOpAndEveryCallSite() throws Exception {
-        TraceFile trace = TraceReader.read(corpus("ring-dump"));
+        TraceFile trace = TraceReader.read(CorpusFiles.path("ring-dump"));
         ParaverFiles p = export(trace);
         assertEquals("Send", p.eventNames.get((long) ParaverPcf.OP).get((long) Op.SEND.code));
         assertEquals("End", p.eventNames.get((long) ParaverPcf.SITE).get(0L));
@@ -149,9 +150,5 @@ class ParaverExportTest {
     private static long opAt(ParaverFiles p, long task, long thread, long time) {
         return p.kind(2).stream().filter(e -> e[3] == task && e[4] == thread && e[5] == time && e[7] != 0)
                 .findFirst().orElseThrow(() -> new AssertionError("no call entered at " + time + " on " + task + ":" + thread))[7];
-    }
-
-    static Path corpus(String name) throws Exception {
-        return Path.of(ParaverExportTest.class.getClassLoader().getResource("fuzz/corpus/" + name + ".mpjt").toURI());
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpjtrace.cli.BadInputException;
+import org.mpjtrace.cli.CorpusFiles;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.TraceReader;
@@ -33,7 +33,7 @@ class Otf2ExportTest {
     @ValueSource(strings = {"ring-dump", "ring-full-keepdump", "stencil2d-full-ctx", "phasechange-chameleon", "masterworker-reference",
             "twocallers-dump-ctx", "stencil2d-acurdion-ctx", "twocallers-acurdion-ctx", "requestpatterns-dump"})
     void everyLocationHoldsAnEnterAndLeavePerCallAndTheTracesMessagesAndCollectives(String name) throws Exception {
-        TraceFile trace = TraceReader.read(corpus(name));
+        TraceFile trace = TraceReader.read(CorpusFiles.path(name));
         Path out = dir.resolve(name);
         Otf2Export.write(trace, out);
         Map<Long, Map<String, Integer>> read = Otf2Print.counts(Otf2Print.events(out));
@@ -113,7 +113,7 @@ class Otf2ExportTest {
     @Test
     void exportingAgainReplacesTheArchiveUnderOutsName() throws Exception {
         Path out = dir.resolve("run");
-        Otf2Export.write(TraceReader.read(corpus("ring-dump")), out);
+        Otf2Export.write(TraceReader.read(CorpusFiles.path("ring-dump")), out);
         Otf2Export.write(TwoThreadTrace.trace(), out);
         assertEquals(3, Otf2Print.counts(Otf2Print.events(out)).size(), "the second trace's three locations");
         assertEquals(List.of(out), list(dir), "no temporary or old directory left beside it");
@@ -156,7 +156,4 @@ class Otf2ExportTest {
         }
     }
 
-    private static Path corpus(String name) throws URISyntaxException {
-        return Path.of(Otf2ExportTest.class.getClassLoader().getResource("fuzz/corpus/" + name + ".mpjt").toURI());
-    }
 }
