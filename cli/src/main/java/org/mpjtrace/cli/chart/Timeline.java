@@ -5,7 +5,6 @@ import java.awt.Font;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.Map;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -15,6 +14,7 @@ import org.jfree.chart.renderer.xy.StandardXYBarPainter;
 import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.data.xy.XYIntervalSeries;
 import org.jfree.data.xy.XYIntervalSeriesCollection;
+import org.mpjtrace.cli.export.TimeOrigins;
 import org.mpjtrace.cli.export.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -70,16 +70,14 @@ public final class Timeline {
 
     /** Draws the window as a {@code width} x {@code height} PNG into {@code out} (not closed); returns the window's end in ms. */
     public static double writePng(TraceFile trace, int calls, int maxRanks, int width, int height, OutputStream out) throws IOException {
-        Map<String, Long> hostOrigins = new HashMap<>();
-        for (RankTrace r : trace.ranks())
-            if (!TimedCalls.rebuilt(trace, r, false)) hostOrigins.merge(r.host(), r.initNanos(), Math::min);
-        long[] window = window(trace, calls, hostOrigins);
+        TimeOrigins origins = TimeOrigins.of(trace, false);
+        long[] window = window(trace, calls, origins);
         Map<Kind, XYIntervalSeries> series = new EnumMap<>(Kind.class);
         for (Kind k : Kind.values()) series.put(k, new XYIntervalSeries(k.label));
         int rows = 0;
         for (RankTrace section : trace.ranks()) {
             if (rows++ >= maxRanks) break;
-            long origin = origin(trace, section, hostOrigins);
+            long origin = origins.ofHost(section);
             int rank = section.rank();
             int[] past = {0};
             try {
@@ -110,7 +108,7 @@ public final class Timeline {
         bars.setBarPainter(new StandardXYBarPainter());
         int i = 0;
         for (Kind k : series.keySet()) bars.setSeriesPaint(i++, k.colour);
-        NumberAxis time = new NumberAxis(hostOrigins.isEmpty() ? "ms from each rank's MPI.Init" : "ms from the first MPI.Init");
+        NumberAxis time = new NumberAxis(origins.noneMeasured() ? "ms from each rank's MPI.Init" : "ms from the first MPI.Init");
         time.setRange(window[0] / 1e6, Math.max(window[1], window[0] + 1) / 1e6);
         NumberAxis ranks = new NumberAxis("rank");
         ranks.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
@@ -126,15 +124,11 @@ public final class Timeline {
         return window[1] / 1e6;
     }
 
-    private static long origin(TraceFile trace, RankTrace section, Map<String, Long> hostOrigins) {
-        return TimedCalls.rebuilt(trace, section, false) ? 0 : hostOrigins.getOrDefault(section.host(), section.initNanos());
-    }
-
     /** From the end of the first rank's MPI.Init to the end of its {@code calls}-th call after it. */
-    private static long[] window(TraceFile trace, int calls, Map<String, Long> hostOrigins) {
+    private static long[] window(TraceFile trace, int calls, TimeOrigins origins) {
         if (trace.ranks().isEmpty()) return new long[] {0, 1};
         RankTrace first = trace.ranks().get(0);
-        long origin = origin(trace, first, hostOrigins);
+        long origin = origins.ofHost(first);
         long[] w = {Long.MIN_VALUE, Long.MIN_VALUE};
         int[] seen = {0};
         try {

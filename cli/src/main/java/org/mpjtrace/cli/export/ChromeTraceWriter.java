@@ -72,11 +72,11 @@ public final class ChromeTraceWriter {
             g.writeStringField("trace", traceName);
             g.writeStringField("mode", trace.meta().mode());
             g.writeNumberField("ranks", trace.meta().worldSize());
-            g.writeStringField("times", plan.anyRebuilt() ? "means of the trace's histograms, each rank from 0" : "measured, from the first MPI.Init");
+            g.writeStringField("times", plan.origins().anyRebuilt() ? "means of the trace's histograms, each rank from 0" : "measured, from the first MPI.Init");
             g.writeEndObject();
             g.writeArrayFieldStart("traceEvents");
             // The ranks' dumps share one time axis, from the earliest MPI.Init.
-            for (RankTrace section : trace.ranks()) new RankWriter(g, plan, section, plan.origin(trace, section, expand, null)).write();
+            for (RankTrace section : trace.ranks()) new RankWriter(g, plan, section, plan.origins().ofAll(section)).write();
             g.writeEndArray();
             g.writeEndObject();
         }

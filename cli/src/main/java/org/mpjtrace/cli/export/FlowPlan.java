@@ -12,9 +12,8 @@ import org.mpjtrace.trace.TraceFile;
  * ({@link RankMessages}) and keeps one entry per channel and per communicator, not per call: its memory
  * grows with the job's communication pattern, not its length.
  *
- * <p>The same walk notes where the times start ({@link #origin}): exports that must know it before
- * they write their first call need no pass of their own for it, which over a dump is a decode of
- * every rank.
+ * <p>The same walk notes where the times start ({@link #origins}): exports that must know it before
+ * they write their first call need no pass of their own for it.
  *
  * <p>Flow ids: channel by channel, one per send that has its receive ({@code min(sends, receives)}), then
  * communicator by communicator, one per member of every collective all members reached (the arrow
@@ -32,20 +31,19 @@ final class FlowPlan {
     private final Map<Integer, int[]> collectiveCounts = new HashMap<>();
     /** Per communicator key: collectives every member made, and first flow id. */
     private final Map<Integer, long[]> collectives = new HashMap<>();
-    /** Per host: the earliest MPI.Init of its ranks whose dump is used. */
-    private final Map<String, Long> hostOrigins = new HashMap<>();
-    private boolean anyRebuilt;
+    private final TimeOrigins origins;
     private long flows;
     /** Message ids are 1 to this; collective arrows come after. */
     private long messages;
 
-    private FlowPlan() {}
+    private FlowPlan(TimeOrigins origins) {
+        this.origins = origins;
+    }
 
     static FlowPlan of(TraceFile trace, boolean expand) throws Exception {
-        FlowPlan plan = new FlowPlan();
+        FlowPlan plan = new FlowPlan(new TimeOrigins(trace, expand));
         for (RankTrace section : trace.ranks()) {
-            if (TimedCalls.rebuilt(trace, section, expand)) plan.anyRebuilt = true;
-            else plan.hostOrigins.merge(section.host(), section.initNanos(), Math::min);
+            plan.origins.note(section);
             Communicators.OfRank names = plan.comms.ofRank(section);
             RankMessages messages = new RankMessages(names);
             RankMessages.Sink sink = new RankMessages.Sink() {
@@ -110,20 +108,9 @@ final class FlowPlan {
         return e[1] + (long) n * comms.size(key) + place;
     }
 
-    /**
-     * Where a rank's times start: 0 for calls rebuilt from a compressed trace, else the earliest MPI.Init
-     * of the dumps used on the rank's host ({@code host} null: on any host), since the ranks of one host
-     * share one clock.
-     */
-    long origin(TraceFile trace, RankTrace section, boolean expand, String host) {
-        if (TimedCalls.rebuilt(trace, section, expand)) return 0;
-        if (host != null) return hostOrigins.getOrDefault(host, 0L);
-        return hostOrigins.values().stream().mapToLong(Long::longValue).min().orElse(0);
-    }
-
-    /** Whether any rank's calls are rebuilt from the compressed trace. */
-    boolean anyRebuilt() {
-        return anyRebuilt;
+    /** Where each rank's times start, found by the walk. */
+    TimeOrigins origins() {
+        return origins;
     }
 
     /** The highest message id ({@link #message}); ids above it are collectives'. */

@@ -130,7 +130,7 @@ final class ParaverTimeline implements Closeable {
         ParaverTimeline t = new ParaverTimeline((int) plan.messages(), new CallSpill());
         try {
             for (RankTrace section : trace.ranks()) {
-                long origin = plan.origin(trace, section, expand, section.host());
+                long origin = plan.origins().ofHost(section);
                 t.ranks.add(t.new RankCollector(plan, section, origin).collect(trace, expand));
             }
         } catch (Exception | Error e) {

@@ -37,6 +37,11 @@ public final class Units {
         return BigDecimal.valueOf(v).setScale(2, RoundingMode.HALF_UP).toPlainString();
     }
 
+    /** {@code part} as a percentage of {@code whole} with two decimals; "-" when there is no whole. */
+    public static String percent(long part, long whole) {
+        return whole <= 0 ? "-" : twoDecimals(100.0 * part / whole);
+    }
+
     /** A file size with one decimal and a decimal unit (B, kB, MB, GB), as ls -h --si would. */
     public static String fileSize(long bytes) {
         if (bytes < 1000) return bytes + " B";

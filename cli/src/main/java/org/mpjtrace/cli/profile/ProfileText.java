@@ -37,14 +37,14 @@ public final class ProfileText {
         t.print(out, "  ");
         long app = p.appNanos(), mpj = 0;
         for (RankTimes r : ranks) mpj += r.mpjNanos();
-        out.println("  MPJ time is " + percent(mpj, app) + "% of app time over all ranks");
+        out.println("  MPJ time is " + Units.percent(mpj, app) + "% of app time over all ranks");
         out.println();
 
         List<ProfileEntry> sites = p.sites();
         out.println("Top " + Math.min(top, sites.size()) + " of " + sites.size() + " call sites by time in MPJ, all ranks:");
         TextTable s = new TextTable("site", "op", ">calls", ">time ms", ">% app", ">mean us", ">bytes", ">ranks", ">rank min ms", ">mean ms", ">max ms");
         for (ProfileEntry e : sites.subList(0, Math.min(top, sites.size())))
-            s.row(p.where(e.site()), e.op().mpjName, e.calls(), Units.millis(e.nanos()), percent(e.nanos(), app), Units.micros(e.meanNanos()),
+            s.row(p.where(e.site()), e.op().mpjName, e.calls(), Units.millis(e.nanos()), Units.percent(e.nanos(), app), Units.micros(e.meanNanos()),
                     e.bytes(), e.perRank().ranks(), Units.millis(e.perRank().min()), Units.millis(Math.round(e.perRank().mean())),
                     Units.millis(e.perRank().max()));
         printOrNone(out, s);
@@ -53,7 +53,7 @@ public final class ProfileText {
         out.println("Time in MPJ per op, all ranks (imbalance: the most a rank spent over the mean):");
         TextTable o = new TextTable("op", ">calls", ">time ms", ">% app", ">mean us", ">bytes", ">ranks", ">rank min ms", ">mean ms", ">max ms", ">imbalance");
         for (ProfileEntry e : p.ops())
-            o.row(e.op().mpjName, e.calls(), Units.millis(e.nanos()), percent(e.nanos(), app), Units.micros(e.meanNanos()), e.bytes(),
+            o.row(e.op().mpjName, e.calls(), Units.millis(e.nanos()), Units.percent(e.nanos(), app), Units.micros(e.meanNanos()), e.bytes(),
                     e.perRank().ranks(), Units.millis(e.perRank().min()), Units.millis(Math.round(e.perRank().mean())),
                     Units.millis(e.perRank().max()), Units.twoDecimals(e.perRank().imbalance()));
         printOrNone(out, o);
@@ -75,9 +75,6 @@ public final class ProfileText {
         t.row(what, Units.millis(s.min()), Units.millis(Math.round(s.mean())), Units.millis(s.max()), maxRank < 0 ? "-" : maxRank);
     }
 
-    static String percent(long part, long whole) {
-        return whole <= 0 ? "-" : Units.twoDecimals(100.0 * part / whole);
-    }
 
     private static void printOrNone(PrintWriter out, TextTable t) {
         if (t.isEmpty()) out.println("  (none)");

@@ -88,7 +88,7 @@ public final class HtmlReport {
         h.element("h2", "Profile");
         List<Object[]> ranks = new ArrayList<>();
         for (RankTimes r : p.ranks())
-            ranks.add(new Object[] {r.rank(), Units.millis(r.appNanos()), Units.millis(r.mpjNanos()), percent(r.mpjNanos(), r.appNanos()),
+            ranks.add(new Object[] {r.rank(), Units.millis(r.appNanos()), Units.millis(r.mpjNanos()), Units.percent(r.mpjNanos(), r.appNanos()),
                     Units.millis(r.initNanos()), Units.millis(r.finalizeNanos()), r.calls()});
         h.raw("<details><summary>").text("Per rank (" + ranks.size() + " ranks): app time, MPJ time (MPI.Init and MPI.Finalize apart)").raw("</summary>");
         h.table(new String[] {"rank", "app ms", "MPJ ms", "MPJ %", "MPI.Init ms", "MPI.Finalize ms", "calls"}, ranks);
@@ -97,14 +97,14 @@ public final class HtmlReport {
         List<Object[]> sites = new ArrayList<>();
         List<ProfileEntry> all = p.sites();
         for (ProfileEntry e : all.subList(0, Math.min(20, all.size())))
-            sites.add(new Object[] {p.where(e.site()), e.op().mpjName, e.calls(), Units.millis(e.nanos()), percent(e.nanos(), app),
+            sites.add(new Object[] {p.where(e.site()), e.op().mpjName, e.calls(), Units.millis(e.nanos()), Units.percent(e.nanos(), app),
                     Units.micros(e.meanNanos()), e.bytes(), e.perRank().ranks(), Units.millis(e.perRank().min()),
                     Units.millis(Math.round(e.perRank().mean())), Units.millis(e.perRank().max())});
         h.raw("<h3>").text("Top " + sites.size() + " of " + all.size() + " call sites by time in MPJ").raw("</h3>");
         h.table(new String[] {"site", "op", "calls", "time ms", "% app", "mean us", "bytes", "ranks", "rank min ms", "rank mean ms", "rank max ms"}, sites);
         List<Object[]> ops = new ArrayList<>();
         for (ProfileEntry e : p.ops())
-            ops.add(new Object[] {e.op().mpjName, e.calls(), Units.millis(e.nanos()), percent(e.nanos(), app), Units.micros(e.meanNanos()),
+            ops.add(new Object[] {e.op().mpjName, e.calls(), Units.millis(e.nanos()), Units.percent(e.nanos(), app), Units.micros(e.meanNanos()),
                     e.bytes(), Units.millis(e.perRank().max()), Units.twoDecimals(e.perRank().imbalance())});
         h.element("h3", "Per op (imbalance: max over mean of the ranks' times)");
         h.table(new String[] {"op", "calls", "time ms", "% app", "mean us", "bytes", "rank max ms", "imbalance"}, ops);
@@ -141,9 +141,5 @@ public final class HtmlReport {
 
     private interface PngWriter {
         void write(java.io.OutputStream out) throws IOException;
-    }
-
-    private static String percent(long part, long whole) {
-        return whole <= 0 ? "-" : Units.twoDecimals(100.0 * part / whole);
     }
 }
