@@ -2,8 +2,8 @@ package mpi.apps;
 
 import mpi.MPI;
 import mpi.Request;
-import org.mpjtrace.examples.Args;
-import org.mpjtrace.examples.CallLog;
+import org.mpjtrace.examples.support.Args;
+import org.mpjtrace.examples.support.CallLog;
 
 /**
  * An application whose package is named {@code mpi.apps}, as MPJ Express's own test suites' are

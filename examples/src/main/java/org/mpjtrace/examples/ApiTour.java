@@ -2,6 +2,7 @@ package org.mpjtrace.examples;
 
 import java.nio.ByteBuffer;
 import mpi.MPI;
+import org.mpjtrace.examples.support.CallLog;
 
 /**
  * Every MPJ call the tracer intercepts, except Abort, each at least once and each logged, so a trace of

@@ -2,6 +2,7 @@ package org.mpjtrace.examples;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import org.mpjtrace.examples.support.CallLog;
 
 /**
  * What the parts of {@link ApiTour} share on one rank: its call log, its COMM_WORLD rank, its partner

@@ -2,6 +2,9 @@ package org.mpjtrace.examples;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import org.mpjtrace.examples.support.Args;
+import org.mpjtrace.examples.support.CallLog;
+import org.mpjtrace.examples.support.Compute;
 
 /**
  * A stand-in for the transpose exchange of NAS CG: the ranks form an s x s grid, s = sqrt(np), row-major

@@ -6,6 +6,7 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
+import org.mpjtrace.examples.support.Args;
 
 /**
  * Calls MPJ in every form Java code can: a plain call, bound and unbound method references, a lambda,

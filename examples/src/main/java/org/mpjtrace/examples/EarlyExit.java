@@ -1,6 +1,7 @@
 package org.mpjtrace.examples;
 
 import mpi.MPI;
+import org.mpjtrace.examples.support.Args;
 
 /**
  * Ends a job other than through MPI.Finalize, as real programs do: every rank takes part in

@@ -2,6 +2,7 @@ package org.mpjtrace.examples;
 
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpjtrace.examples.support.Args;
 
 /**
  * Calls MPI.Finalize a second time, as a program may by mistake: MPJ Express raises its own

@@ -2,6 +2,9 @@ package org.mpjtrace.examples;
 
 import mpi.MPI;
 import mpi.Status;
+import org.mpjtrace.examples.support.Args;
+import org.mpjtrace.examples.support.CallLog;
+import org.mpjtrace.examples.support.Compute;
 
 /**
  * Dynamic load balancing: rank 0 hands out {@code tasks} task numbers one at a time, always to whichever

@@ -1,6 +1,9 @@
 package org.mpjtrace.examples;
 
 import mpi.MPI;
+import org.mpjtrace.examples.support.Args;
+import org.mpjtrace.examples.support.CallLog;
+import org.mpjtrace.examples.support.Compute;
 
 /**
  * A program whose communication pattern changes over time, as when a solver alternates between a local

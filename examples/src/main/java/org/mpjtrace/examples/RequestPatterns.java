@@ -4,6 +4,8 @@ import mpi.Datatype;
 import mpi.MPI;
 import mpi.Request;
 import mpi.Status;
+import org.mpjtrace.examples.support.Args;
+import org.mpjtrace.examples.support.CallLog;
 
 /**
  * The request patterns of programs written elsewhere (issue 33), on a ring: every step each rank

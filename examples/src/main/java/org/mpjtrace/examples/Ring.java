@@ -1,6 +1,9 @@
 package org.mpjtrace.examples;
 
 import mpi.MPI;
+import org.mpjtrace.examples.support.Args;
+import org.mpjtrace.examples.support.CallLog;
+import org.mpjtrace.examples.support.Compute;
 
 /**
  * A token travels round the ring of ranks {@code steps} times (default 3) with blocking Send/Recv; each

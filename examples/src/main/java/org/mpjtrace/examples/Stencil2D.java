@@ -3,6 +3,10 @@ package org.mpjtrace.examples;
 import java.util.Arrays;
 import mpi.MPI;
 import mpi.Request;
+import org.mpjtrace.examples.support.Args;
+import org.mpjtrace.examples.support.CallLog;
+import org.mpjtrace.examples.support.Compute;
+import org.mpjtrace.examples.support.Grid2D;
 
 /**
  * 5-point Jacobi relaxation of a square plate whose top edge is held at 1 and other edges at 0. The plate

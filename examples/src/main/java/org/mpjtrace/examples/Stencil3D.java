@@ -3,6 +3,9 @@ package org.mpjtrace.examples;
 import mpi.Cartcomm;
 import mpi.MPI;
 import mpi.ShiftParms;
+import org.mpjtrace.examples.support.Args;
+import org.mpjtrace.examples.support.CallLog;
+import org.mpjtrace.examples.support.Compute;
 
 /**
  * 7-point diffusion on a periodic cube, decomposed over a periodic 3D Cartcomm (Create_cart with every

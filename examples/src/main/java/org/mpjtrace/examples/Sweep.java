@@ -2,6 +2,10 @@ package org.mpjtrace.examples;
 
 import java.util.Arrays;
 import mpi.MPI;
+import org.mpjtrace.examples.support.Args;
+import org.mpjtrace.examples.support.CallLog;
+import org.mpjtrace.examples.support.Compute;
+import org.mpjtrace.examples.support.Grid2D;
 
 /**
  * A wavefront over a near-square grid of ranks (see {@link Grid2D}), as in transport sweeps or dynamic

@@ -3,6 +3,7 @@ package org.mpjtrace.examples;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
+import org.mpjtrace.examples.support.Args;
 
 /**
  * A rank with two threads that both call MPJ at once (MPJ Express runs every device with

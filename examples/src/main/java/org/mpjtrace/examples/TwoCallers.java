@@ -1,6 +1,9 @@
 package org.mpjtrace.examples;
 
 import mpi.MPI;
+import org.mpjtrace.examples.support.Args;
+import org.mpjtrace.examples.support.CallLog;
+import org.mpjtrace.examples.support.Compute;
 
 /**
  * One MPJ call site reached from different places, the case calling context tells apart. Values pass

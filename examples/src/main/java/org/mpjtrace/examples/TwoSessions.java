@@ -1,6 +1,7 @@
 package org.mpjtrace.examples;
 
 import mpi.MPI;
+import org.mpjtrace.examples.support.Args;
 
 /**
  * Two MPI sessions in one run: MPI.Init, some Allreduces, MPI.Finalize, then MPI.Init again, more

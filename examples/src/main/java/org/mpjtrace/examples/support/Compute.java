@@ -1,4 +1,4 @@
-package org.mpjtrace.examples;
+package org.mpjtrace.examples.support;
 
 import java.util.concurrent.locks.LockSupport;
 
@@ -9,11 +9,11 @@ import java.util.concurrent.locks.LockSupport;
  * as the scheduler lets it, different from rank to rank and run to run, and the traced times would say
  * more about the scheduler than about the program. Zero, the examples' default, does nothing.
  */
-final class Compute {
+public final class Compute {
     private Compute() {}
 
     /** Returns after {@code micros} microseconds of wall time (at once for 0). */
-    static void run(int micros) {
+    public static void run(int micros) {
         if (micros <= 0) return;
         long end = System.nanoTime() + micros * 1_000L;
         // parkNanos may return early (spuriously or on unpark): wait again until the end is reached.

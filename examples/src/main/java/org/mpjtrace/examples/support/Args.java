@@ -1,4 +1,4 @@
-package org.mpjtrace.examples;
+package org.mpjtrace.examples.support;
 
 /**
  * The {@code key=value} arguments and {@code --flags} of an example program. Programs get their arguments

@@ -1,4 +1,4 @@
-package org.mpjtrace.examples;
+package org.mpjtrace.examples.support;
 
 import java.util.ArrayList;
 import java.util.List;

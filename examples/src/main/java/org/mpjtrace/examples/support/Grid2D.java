@@ -1,4 +1,4 @@
-package org.mpjtrace.examples;
+package org.mpjtrace.examples.support;
 
 /**
  * A near-square rows x cols arrangement of np ranks, row-major (rank = row * cols + col), without
