@@ -54,12 +54,13 @@ final class RunCommand implements Callable<Integer> {
     String mode;
 
     @Option(names = "--marker", paramLabel = "RULE",
-            description = "modes chameleon, acurdion, reference: which calls are markers: barrier (every Barrier on COMM_WORLD), site:CLASS.METHOD "
+            description = "modes chameleon, acurdion, reference: which calls are markers: auto (the tracer finds the time-step loop "
+                    + "from the collectives all ranks call; the default), barrier (every Barrier on COMM_WORLD), site:CLASS.METHOD "
                     + "(the collectives called in that method; CLASS full or simple name), site:CLASS.METHOD:LINE (the one at that line), "
                     + "or none (cluster once, at MPI.Finalize)")
     String marker;
 
-    @Option(names = "--call-frequency", paramLabel = "N", description = "modes chameleon, acurdion, reference: act on every N-th marker call only")
+    @Option(names = "--call-frequency", paramLabel = "N", description = "modes chameleon, acurdion, reference: act on every N-th marker call only (marker auto chooses its own intervals)")
     Integer callFrequency;
 
     @Option(names = {"-k", "--leads"}, paramLabel = "N",

@@ -31,7 +31,7 @@ public final class AgentKeys {
             Map.entry(MODE, "tracing mode: dump (every call of every rank, lossless), full (loop-compressed, merged across ranks at Finalize, lossless), "
                     + "chameleon (ranks cluster at markers on Call-Path and end-points, one lead per cluster traces, merged online), "
                     + "acurdion (as chameleon, on eleven signatures chosen adaptively) or reference (as chameleon, a cluster per distinct event sequence)"),
-            Map.entry(MARKER, "modes chameleon, acurdion, reference: which calls are markers: site:CLASS.METHOD, site:CLASS.METHOD:LINE (collectives called there), barrier (every Barrier on COMM_WORLD) or none (cluster once, at Finalize) (default barrier)"),
+            Map.entry(MARKER, "modes chameleon, acurdion, reference: which calls are markers: auto (the time-step loop, found from the collectives all ranks call), site:CLASS.METHOD, site:CLASS.METHOD:LINE (collectives called there), barrier (every Barrier on COMM_WORLD) or none (cluster once, at Finalize) (default auto)"),
             Map.entry(CALL_FREQUENCY, "modes chameleon, acurdion, reference: act on every N-th marker call (default 1)"),
             Map.entry(K, "modes chameleon, acurdion: the number of leads, 1 to 4096 (default 9; more when Call-Paths outnumber it)"),
             Map.entry(DISTANCE, "mode acurdion: manhattan or euclidean (default manhattan)"),

@@ -59,13 +59,13 @@ public final class Probe {
             }
         }
         // Even with tracing off the rank keeps taking part in the markers' votes and merges: the others wait for it.
-        if (recorder.isMarker(site, op, comm)) marker(ctx);
+        if (recorder.isMarker(site, op, comm)) marker(ctx, site);
     }
 
     /** Off the hot path: a marker call returned (the clustering modes). */
-    private static void marker(RankContext ctx) {
+    private static void marker(RankContext ctx, int site) {
         try {
-            ctx.collectives().onMarker();
+            ctx.collectives().onMarker(site);
         } catch (Throwable t) {
             ctx.disable(t);
         }

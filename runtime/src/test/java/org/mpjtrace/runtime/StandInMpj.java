@@ -39,6 +39,8 @@ final class StandInMpj implements MpjAccess {
     @Override public Object isendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }
     @Override public void waitSent(Object handle) { throw new UnsupportedOperationException(); }
     @Override public int allreduceSum(Object comm, int value) { throw new UnsupportedOperationException(); }
+    @Override public int[] allreduceSum(Object comm, int[] values) { throw new UnsupportedOperationException(); }
+    @Override public int size(Object comm) { return 4; }
 
     /** A rank context of a fresh tracer, bound to the calling thread, keeping its events in {@code store}. */
     static RankContext bindRank(int ringSize, EventStore store) {

@@ -7,6 +7,7 @@ import java.io.Writer;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.MarkerChoice;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
@@ -17,7 +18,9 @@ import org.mpjtrace.trace.cluster.MarkerState;
  * not reach MPI.Finalize), {@code markers} (per acted-on marker and F: index, marker_call, state,
  * changed_ranks, merged_calls, merge_ns, clustering: an index into {@code clusterings} or null),
  * {@code clusterings} (each: ns taken, absolute_endpoints, clusters: lead, size, members as an array and
- * as a ranklist, call_path in hex, src, dest) and {@code states} (markers per state).
+ * as a ranklist, call_path in hex, src, dest), {@code states} (markers per state) and, for marker auto,
+ * {@code auto}: candidates (collectives on all ranks seen) and choices (each: collective, period, site,
+ * callers, reason); {@code auto} is null for the other marker rules.
  */
 public final class ClustersJson {
     private ClustersJson() {}
@@ -51,9 +54,32 @@ public final class ClustersJson {
             g.writeObjectFieldStart("states");
             for (MarkerState s : MarkerState.values()) g.writeNumberField(s.name(), log.count(s));
             g.writeEndObject();
+            auto(g, log);
             g.writeEndObject();
         }
         out.write('\n');
+    }
+
+    private static void auto(JsonGenerator g, MarkerLog log) throws IOException {
+        g.writeFieldName("auto");
+        if (!log.auto()) {
+            g.writeNull();
+            return;
+        }
+        g.writeStartObject();
+        g.writeNumberField("candidates", log.candidates());
+        g.writeArrayFieldStart("choices");
+        for (MarkerChoice c : log.choices()) {
+            g.writeStartObject();
+            g.writeNumberField("collective", c.collective());
+            g.writeNumberField("period", c.period());
+            g.writeStringField("site", c.site());
+            g.writeStringField("callers", c.callers());
+            g.writeStringField("reason", c.reason());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
     private static void clustering(JsonGenerator g, Clustering c) throws IOException {

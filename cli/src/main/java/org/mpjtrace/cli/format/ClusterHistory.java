@@ -34,7 +34,7 @@ public final class ClusterHistory {
         String interim = MarkerLogText.interimNote(log);
         if (interim != null) out.println(interim);
         String mode = trace.meta().mode();
-        out.println(fileLabel + ": " + log.worldSize() + " ranks, mode " + mode + ", " + ClusteringSettings.oneLine(trace.meta()));
+        out.println(fileLabel + ": " + log.worldSize() + " ranks, mode " + mode + ", " + ClusteringSettings.oneLine(trace));
 
         // Which record made each clustering: the first to name it.
         Map<Integer, MarkerRecord> madeAt = new HashMap<>();
@@ -56,6 +56,7 @@ public final class ClusterHistory {
             }
         }
         out.println("markers: " + MarkerLogText.stateCounts(log, MarkerState.AT, MarkerState.C, MarkerState.L, MarkerState.F));
+        for (String line : MarkerLogText.markerLines(trace)) out.println(line);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.Map;
 import org.mpjtrace.signatures.cluster.ClusterOptions;
 import org.mpjtrace.trace.AgentKeys;
 import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 
@@ -17,9 +18,13 @@ public final class ClusteringSettings {
 
     private ClusteringSettings() {}
 
-    /** The marker rule, e.g. {@code barrier} or {@code site:Solver.step}. */
-    public static String marker(JobMeta meta) {
-        return value(meta, AgentKeys.MARKER, ClusteringKeys.DEFAULT_MARKER);
+    /**
+     * The marker rule, e.g. {@code auto} or {@code site:Solver.step}. The default was {@code barrier}
+     * before marker auto: a log without auto's part (format 10 and older) tells a trace made then.
+     */
+    public static String marker(TraceFile trace) {
+        boolean auto = trace.markers() == null || trace.markers().auto();
+        return value(trace.meta(), AgentKeys.MARKER, auto ? ClusteringKeys.DEFAULT_MARKER : "barrier");
     }
 
     /** Act on every N-th marker call. */
@@ -43,8 +48,9 @@ public final class ClusteringSettings {
      * The mode's settings on one line: {@code marker barrier, callFrequency 2, K 4}, in mode acurdion
      * followed by its choices, in mode reference without K (it has none).
      */
-    public static String oneLine(JobMeta meta) {
-        String line = "marker " + marker(meta) + ", callFrequency " + callFrequency(meta);
+    public static String oneLine(TraceFile trace) {
+        JobMeta meta = trace.meta();
+        String line = "marker " + marker(trace) + ", callFrequency " + callFrequency(meta);
         if (TracingMode.REFERENCE.is(meta.mode())) return line;
         line += ", K " + leads(meta);
         return TracingMode.ACURDION.is(meta.mode()) ? line + ", " + acurdion(meta) : line;

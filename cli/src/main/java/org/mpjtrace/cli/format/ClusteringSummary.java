@@ -15,10 +15,11 @@ public final class ClusteringSummary {
 
     public static void print(PrintWriter out, TraceFile trace) {
         MarkerLog log = trace.markers();
-        out.println("Clustering (mode " + trace.meta().mode() + "): " + ClusteringSettings.oneLine(trace.meta()));
+        out.println("Clustering (mode " + trace.meta().mode() + "): " + ClusteringSettings.oneLine(trace));
         String interim = MarkerLogText.interimNote(log);
         if (interim != null) out.println("  " + interim);
         out.println("  markers acted on: " + MarkerLogText.stateCounts(log, MarkerState.C, MarkerState.L, MarkerState.AT));
+        for (String line : MarkerLogText.markerLines(trace)) out.println("  " + line);
         out.println();
         out.println("Trace memory per rank at markers, by state (n markers passed; mean and max bytes of the partial trace held):");
         TraceMemoryTable.print(out, trace.ranks());

@@ -1,9 +1,15 @@
 package org.mpjtrace.cli.format;
 
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
+import org.mpjtrace.trace.cluster.MarkerChoice;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
@@ -50,6 +56,52 @@ public final class MarkerLogText {
         for (MarkerRecord r : log.records()) if (r.clustering() == governing) c = log.clusteringOf(r);
         String clusters = c == null ? "no clustering" : plural(c.clusters().size(), "cluster") + " (in force at " + most + " of " + markers + " markers)";
         return clusters + ", " + plural(markers, "marker") + " acted on";
+    }
+
+    /**
+     * What the marker rule did, for run, stats and clusters. Marker auto: per choice, the collective it
+     * chose and its callers, the period, how often it acted in each state, and why (a second line); or
+     * that it found no loop; and a warning when ranks changed after the last marker, under clusters. An
+     * explicit rule that never fired: a one-line warning. Else nothing.
+     */
+    public static List<String> markerLines(TraceFile trace) {
+        MarkerLog log = trace.markers();
+        List<String> lines = new ArrayList<>();
+        if (log.auto()) {
+            if (log.choices().isEmpty())
+                lines.add("marker auto found no loop (" + (log.candidates() == 0 ? "no collective on all ranks"
+                        : log.candidates() < ClusteringKeys.AUTO_FIRST_LOOK ? "only " + plural(log.candidates(), "collective") + " on all ranks, too few to look for one"
+                        : plural(log.candidates(), "collective") + " on all ranks, not repeating alike on every rank")
+                        + "): the ranks clustered once, at MPI.Finalize");
+            for (int i = 0; i < log.choices().size(); i++) {
+                MarkerChoice c = log.choices().get(i);
+                long end = i + 1 < log.choices().size() ? log.choices().get(i + 1).collective() : Long.MAX_VALUE;
+                Map<MarkerState, Integer> acted = new EnumMap<>(MarkerState.class);
+                int n = 0;
+                for (MarkerRecord r : log.records())
+                    if (r.state() != MarkerState.F && r.markerCall() >= c.collective() && r.markerCall() < end) {
+                        acted.merge(r.state(), 1, Integer::sum);
+                        n++;
+                    }
+                StringJoiner states = new StringJoiner(", ");
+                for (MarkerState st : new MarkerState[] {MarkerState.AT, MarkerState.C, MarkerState.L})
+                    states.add(acted.getOrDefault(st, 0) + " in " + st);
+                lines.add("marker auto: " + c.site() + (c.callers().isEmpty() ? "" : " (called from " + c.callers() + ")")
+                        + ", every " + plural(c.period(), "collective") + " on all ranks from collective " + c.collective()
+                        + "; acted on " + plural(n, "time") + " (" + states + ")");
+                lines.add("  why: " + c.reason());
+            }
+            for (MarkerRecord r : log.records())
+                if (r.state() == MarkerState.F && r.changedRanks() > 0)
+                    lines.add("warning: " + plural(r.changedRanks(), "non-lead rank") + " changed after the last marker acted on (at collective "
+                            + r.markerCall() + ") while clusters were in force: their calls since then read as their leads'");
+        } else if (log.records().stream().allMatch(r -> r.state() == MarkerState.F)) {
+            String rule = ClusteringSettings.marker(trace);
+            if (!rule.startsWith("none"))
+                lines.add("warning: marker rule " + rule + " never fired during the run: the ranks clustered once, at MPI.Finalize; "
+                        + "try --marker auto");
+        }
+        return lines;
     }
 
     /** {@code 6, 3.210 ms in all (longest 1.000 ms)}: the markers (and F) at which the leads merged calls. */

@@ -26,7 +26,7 @@ public final class TraceHeader {
         out.println("trace:          " + fileLabel);
         out.println("mode:           " + m.mode());
         if (trace.markers() != null) {
-            out.println("marker:         " + ClusteringSettings.marker(m));
+            out.println("marker:         " + ClusteringSettings.marker(trace));
             out.println("call frequency: " + ClusteringSettings.callFrequency(m));
             if (!TracingMode.REFERENCE.is(m.mode())) out.println("K (leads):      " + ClusteringSettings.leads(m));
             if (TracingMode.ACURDION.is(m.mode())) out.println("clustering:     " + ClusteringSettings.acurdion(m));

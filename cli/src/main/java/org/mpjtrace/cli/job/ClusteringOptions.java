@@ -36,8 +36,8 @@ public record ClusteringOptions(String marker, Integer callFrequency, Integer le
 
     /** One line naming the option whose value the agent would refuse, or null when all are fine. */
     public String problem() {
-        if (marker != null && !marker.equals("barrier") && !marker.equals("none") && ClusteringKeys.parseSite(marker) == null)
-            return "--marker: '" + marker + "' is not a marker rule (expected barrier, none, site:CLASS.METHOD or site:CLASS.METHOD:LINE)";
+        if (marker != null && !marker.equals("auto") && !marker.equals("barrier") && !marker.equals("none") && ClusteringKeys.parseSite(marker) == null)
+            return "--marker: '" + marker + "' is not a marker rule (expected auto, barrier, none, site:CLASS.METHOD or site:CLASS.METHOD:LINE)";
         if (callFrequency != null && callFrequency < 1)
             return "--call-frequency must be at least 1, got " + callFrequency;
         if (leads != null && (leads < 1 || leads > ClusteringKeys.MAX_K))

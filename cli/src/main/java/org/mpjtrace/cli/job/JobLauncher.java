@@ -15,6 +15,7 @@ import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 import org.mpjtrace.cli.BadInputException;
 import org.mpjtrace.cli.ExitCodes;
+import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.runtime.config.OutputPath;
 import org.mpjtrace.runtime.config.TracerConfig;
 import org.mpjtrace.trace.AgentKeys;
@@ -291,6 +292,7 @@ public final class JobLauncher {
             return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
         }
         say("trace written to " + req.outputOrDefault() + " (" + produced.summary() + ")");
+        if (produced.trace().markers() != null) for (String line : MarkerLogText.markerLines(produced.trace())) say(line);
         // A program that called MPI.Init again after MPI.Finalize: each later session has a file of its own.
         for (int session = 2; ; session++) {
             Path file = OutputPath.forSession(traceFile, session);

@@ -113,7 +113,8 @@ public final class HtmlReport {
     private static void clusteringSection(Html h, TraceFile trace) {
         MarkerLog log = trace.markers();
         h.element("h2", "Clustering");
-        h.raw("<p>").text(ClusteringSettings.oneLine(trace.meta()) + "; " + MarkerLogText.clustersAndMarkers(log)).raw("</p>");
+        h.raw("<p>").text(ClusteringSettings.oneLine(trace) + "; " + MarkerLogText.clustersAndMarkers(log)).raw("</p>");
+        for (String line : MarkerLogText.markerLines(trace)) h.raw("<p>").text(line.strip()).raw("</p>");
         List<Object[]> markers = new ArrayList<>();
         for (MarkerRecord r : log.records()) {
             Clustering c = log.clusteringOf(r);

@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -145,6 +147,7 @@ class ChameleonModeIT {
         TraceFile trace = chameleon(dir, "MasterWorker", 16, "", List.of("tasks=160")).result().trace();
         MarkerLog log = trace.markers();
         assertEquals(List.of(MarkerState.F), states(log), "no collectives, no markers: one clustering at Finalize");
+        assertTrue(log.auto() && log.choices().isEmpty() && log.candidates() == 0, "marker auto found no collective on all ranks to choose from");
         Clustering c = log.clusteringOf(log.records().get(0));
         assertEquals(Set.of(RankSet.of(0), RankSet.range(1, 15, 1)), c.clusters().stream().map(Cluster::members).collect(Collectors.toSet()));
         assertTrue(c.absoluteEndpoints(), "workers agree on their absolute peer, rank 0");
@@ -160,30 +163,27 @@ class ChameleonModeIT {
         }
     }
 
-    /** The marker each example is run with: a collective of its main loop where it has one. */
-    private static String marker(Examples ex) {
-        return switch (ex) {
-            case STENCIL_2D, STENCIL_3D -> "marker=site:" + ex.mainClass + ".main";
-            // Its Allreduce and Bcast are both markers: acting on every second one compares like with like.
-            case PHASE_CHANGE -> "marker=site:PhaseChange.main,callFrequency=2";
-            case TWO_CALLERS -> "marker=site:TwoCallers.total";
-            default -> "";
-        };
-    }
-
-    /** Enough steps for the examples with markers to reach state L, where only leads trace. */
+    /**
+     * Enough steps for the time-stepped examples to reach state L with marker auto, which first looks for
+     * a loop at the 8th collective on all ranks: Stencil2D has one every 10th step, Stencil3D one a step.
+     */
     private static List<String> args(Examples ex) {
-        return ex == Examples.STENCIL_2D ? List.of("steps=100", "n=16") : ex.args;
+        return switch (ex) {
+            case STENCIL_2D -> List.of("steps=200", "n=16");
+            case STENCIL_3D -> List.of("steps=14", "n=4");
+            default -> ex.args;
+        };
     }
 
     @ParameterizedTest(name = "{0} on 16 ranks")
     @EnumSource(Examples.class)
-    void nothingIsLost(Examples ex) {
+    void nothingIsLostWithMarkerAuto(Examples ex) {
         assumeTrue(ex.runsOn(16), "written for 4 ranks");
         MpjJobs.Run fullRun = MpjJobs.run(ex.mainClass, 16, "multicore", null, dir.resolve(ex.mainClass + ".full.mpjt"), "full", "", args(ex));
         MpjJobs.assertSucceeded(fullRun);
         TraceFile full = fullRun.result().trace();
-        TraceFile clustered = chameleon(dir, ex.mainClass, 16, marker(ex), args(ex)).result().trace();
+        // No marker option: marker auto finds the loop of each example that has one with a collective on all ranks.
+        TraceFile clustered = chameleon(dir, ex.mainClass, 16, "", args(ex)).result().trace();
         if (ex == Examples.STENCIL_2D || ex == Examples.STENCIL_3D || ex == Examples.PHASE_CHANGE)
             assertTrue(states(clustered.markers()).contains(MarkerState.L), "leads alone traced for a while: " + states(clustered.markers()));
         Set<String> fullCalls = new HashSet<>(), clusteredCalls = new HashSet<>();
@@ -193,6 +193,9 @@ class ChameleonModeIT {
                 + fullCalls.stream().filter(k -> !clusteredCalls.contains(k)).toList());
         // Two runs of a timing-dependent program make different calls: only the calls' kinds compare.
         if (!ex.deterministic) return;
+        for (RankTrace section : clustered.ranks())
+            assertEquals(opCounts(ExpandedRank.of(full, full.rank(section.rank()))), opCounts(ExpandedRank.of(clustered, section)),
+                    ex.mainClass + " rank " + section.rank() + "'s calls per op, expanded from its lead");
         MarkerLog log = clustered.markers();
         int checked = 0;
         for (RankTrace section : clustered.ranks()) {
@@ -222,6 +225,13 @@ class ChameleonModeIT {
             assertSameCalls(full, ExpandedRank.of(full, full.rank(section.rank())), clustered, ExpandedRank.of(clustered, section),
                     "niodev rank " + section.rank());
         }
+    }
+
+    static Map<String, Integer> opCounts(RankTrace calls) {
+        Map<String, Integer> counts = new TreeMap<>();
+        for (int i = 0; i < calls.eventCount(); i++)
+            counts.merge(Op.ofCode(Event.opCode(calls.words(), RankTrace.base(i))).name(), 1, Integer::sum);
+        return counts;
     }
 
     private static void assertSameCalls(TraceFile a, RankTrace x, TraceFile b, RankTrace y, String what) {

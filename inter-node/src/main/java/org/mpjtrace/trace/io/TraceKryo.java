@@ -92,7 +92,7 @@ final class TraceKryo {
         kryo.register(CallPath.class, new CallPathSerializer(), CALL_PATH);
         kryo.register(CallPathTable.class, new CallPathTableSerializer(), CALL_PATH_TABLE);
         kryo.register(GlobalTrace.class, new GlobalTraceSerializer(), GLOBAL_TRACE);
-        kryo.register(MarkerLog.class, new MarkerLogSerializer(), MARKER_LOG);
+        kryo.register(MarkerLog.class, new MarkerLogSerializer(version), MARKER_LOG);
         kryo.register(CallArrays.class, new CallArraysSerializer(), CALL_ARRAYS);
         kryo.register(OwnArguments.class, new OwnArgumentsSerializer(), OWN_ARGUMENTS);
         kryo.register(StackSummary.class, new StackSummarySerializer(), STACK_SUMMARY);

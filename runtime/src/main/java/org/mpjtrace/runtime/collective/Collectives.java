@@ -13,12 +13,15 @@ public final class Collectives implements RankCollectives {
     private final RankContext ctx;
     /** The clustering modes' state machine; null in the other modes, which have no markers. */
     private final MarkerStateMachine markers;
+    /** Marker auto: what chooses the markers and drives {@link #markers}; null for the other rules. */
+    private final AutoMarker auto;
     /** MPI.Finalize was reached once: the trace is collected then, and only then. */
     private final AtomicBoolean finalized = new AtomicBoolean();
 
     private Collectives(RankContext ctx) {
         this.ctx = ctx;
         this.markers = ctx.clustering == null ? null : new MarkerStateMachine(ctx, ctx.clustering);
+        this.auto = markers != null && ctx.tracer.config().marker.isAuto() ? new AutoMarker(ctx, markers, ctx.clustering) : null;
     }
 
     /**
@@ -41,8 +44,9 @@ public final class Collectives implements RankCollectives {
     }
 
     @Override
-    public void onMarker() throws ReflectiveOperationException {
-        if (markers != null) markers.onMarker();
+    public void onMarker(int site) throws ReflectiveOperationException {
+        if (auto != null) auto.onCollective(site);
+        else if (markers != null) markers.onMarker();
     }
 
     /**
@@ -52,6 +56,8 @@ public final class Collectives implements RankCollectives {
      */
     @Override
     public void onFinalize() {
-        if (finalized.compareAndSet(false, true)) TraceCollector.collect(ctx, markers);
+        if (!finalized.compareAndSet(false, true)) return;
+        if (auto != null) auto.finish();
+        TraceCollector.collect(ctx, markers);
     }
 }

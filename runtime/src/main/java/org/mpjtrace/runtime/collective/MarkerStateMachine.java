@@ -48,6 +48,11 @@ final class MarkerStateMachine {
     private long previousCallPath;
     private boolean reclusterPending = true;
     private MarkerState state = MarkerState.AT;
+    /**
+     * Marker auto: whether this rank's Call-Path changed after the last acted-on marker, which the ranks
+     * vote on at Finalize; null for the other rules (no vote: their intervals cannot be compared there).
+     */
+    private Boolean changedAtEnd;
     /** The clustering in force (after C or L), else null; its index in the marker log at rank 0. */
     private Clustering clustering;
     private int clusteringIndex = -1;
@@ -59,22 +64,39 @@ final class MarkerStateMachine {
         this.file = ctx.rank == 0 ? new OnlineTraceFile(ctx) : null;
     }
 
-    /** A marker call returned on this rank's thread. */
+    /** A marker call of an explicit rule returned on this rank's thread. */
     void onMarker() throws ReflectiveOperationException {
         markerCalls++;
         if (markerCalls % callFrequency != 0) return;
-        acted++;
         ctx.drainRings();
         long callPath = sink.callPath();
+        boolean changed = callPath != previousCallPath;
+        previousCallPath = callPath;
+        act(markerCalls, changed, false);
+    }
+
+    /**
+     * Acts at a marker: the vote, then what the agreed state asks. {@code changed}: whether this rank's
+     * Call-Path changed since the last acted-on marker; {@code relearn}: marker auto, whether this rank saw
+     * the loop's collectives stop repeating. {@code call}: the marker's count for the log. Returns how many
+     * ranks voted {@code relearn} (0 at the first marker, which has no vote).
+     */
+    int act(long call, boolean changed, boolean relearn) throws ReflectiveOperationException {
+        markerCalls = call;
+        acted++;
+        ctx.drainRings();
         MarkerState before = state;
-        int changed = 0;
+        int changedRanks = 0;
+        int relearning = 0;
         if (!voted) {
             voted = true;
             state = MarkerState.AT;
         } else {
             // A rank whose tracing failed votes "unchanged": it must not keep the others in AT forever.
-            changed = ctx.mpj.allreduceSum(ctx.privateComm, ctx.tracing() && callPath != previousCallPath ? 1 : 0);
-            if (changed == 0) {
+            int[] votes = ctx.mpj.allreduceSum(ctx.privateComm, new int[] {ctx.tracing() && changed ? 1 : 0, relearn ? 1 : 0});
+            changedRanks = votes[0];
+            relearning = votes[1];
+            if (changedRanks == 0) {
                 state = reclusterPending ? MarkerState.C : MarkerState.L;
                 reclusterPending = false;
             } else {
@@ -82,7 +104,6 @@ final class MarkerStateMachine {
                 reclusterPending = true;
             }
         }
-        previousCallPath = callPath;
         sink.startInterval();
         long start = System.nanoTime();
         noteMemory(state);
@@ -98,11 +119,16 @@ final class MarkerStateMachine {
         } else {
             sink.restart(isLead());
         }
-        if (file != null) handToFile(arrivals, acted, state, changed, start, mergeNanos, merging ? ctx.meta(System.currentTimeMillis(), JobMeta.RUNNING) : null);
+        if (file != null) handToFile(arrivals, acted, state, changedRanks, start, mergeNanos, merging ? ctx.meta(System.currentTimeMillis(), JobMeta.RUNNING) : null);
         ProgressFile.say(ctx, ctx.size + " ranks running, marker " + acted + " acted on (state " + state
                 + (clustering != null ? ", " + clustering.clusters().size() + " clusters" : "") + ")");
         // The vote, clustering, merge and file rewrite are the tracer's time, not the program's compute.
         ctx.resumeProgram();
+        return relearning;
+    }
+
+    MarkerState state() {
+        return state;
     }
 
     /**
@@ -112,6 +138,10 @@ final class MarkerStateMachine {
      */
     void onFinalize() throws ReflectiveOperationException {
         ctx.drainRings();
+        // Under clusters, a non-lead that changed since the last marker recorded nothing of it: its calls since
+        // then read as its lead's. Counted here so the trace says so (all ranks vote: Finalize is collective).
+        int changedRanks = changedAtEnd == null || !voted ? 0
+                : ctx.mpj.allreduceSum(ctx.privateComm, ctx.tracing() && changedAtEnd && !isLead() ? 1 : 0);
         long start = System.nanoTime();
         noteMemory(MarkerState.F);
         boolean recluster = state == MarkerState.AT;
@@ -122,7 +152,12 @@ final class MarkerStateMachine {
         finishSends(); // nothing of the tracer's may still be on its way when MPJ finalizes
         long mergeNanos = System.nanoTime() - mergeStart;
         sink.restart(false);
-        if (file != null) handToFile(arrivals, acted + 1, MarkerState.F, 0, start, mergeNanos, null);
+        if (file != null) handToFile(arrivals, acted + 1, MarkerState.F, recluster ? 0 : changedRanks, start, mergeNanos, null);
+    }
+
+    /** Marker auto, before {@link #onFinalize}: whether this rank's Call-Path changed after the last acted-on marker. */
+    void changedAtEnd(boolean changed) {
+        changedAtEnd = changed;
     }
 
     /**

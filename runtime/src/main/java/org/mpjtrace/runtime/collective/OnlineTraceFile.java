@@ -14,6 +14,7 @@ import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.SiteTableMerger;
 import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.MarkerChoice;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.global.GlobalEvent;
@@ -46,6 +47,9 @@ final class OnlineTraceFile {
     private final OnlineTrace online = new OnlineTrace();
     private final List<Clustering> clusterings = new ArrayList<>();
     private final List<MarkerRecord> records = new ArrayList<>();
+    /** Marker auto's choices, and the candidate collectives rank 0 made by the last one it told; -1 for other rules. */
+    private final List<MarkerChoice> choices = new ArrayList<>();
+    private long candidates;
     /** Stack signatures the online trace carries: only their call paths go into the file. */
     private final Set<Long> stacks = new HashSet<>();
     /** Touched by the writer thread only. */
@@ -58,6 +62,7 @@ final class OnlineTraceFile {
     OnlineTraceFile(RankContext ctx) {
         this.ctx = ctx;
         this.sites = new SiteTableMerger(false);
+        this.candidates = ctx.tracer.config().marker.isAuto() ? 0 : -1;
     }
 
     /** The merged table's id of each site of a JVM's table, adding that JVM's sites and call paths. */
@@ -74,6 +79,17 @@ final class OnlineTraceFile {
     /** The unified site table; read it only after {@link #finishRewrites}. */
     SiteTableMerger sites() {
         return sites;
+    }
+
+    /** Marker auto chose {@code c}, having seen {@code seen} candidate collectives. */
+    synchronized void addChoice(MarkerChoice c, long seen) {
+        choices.add(c);
+        candidates = seen;
+    }
+
+    /** Marker auto saw {@code seen} candidate collectives so far. */
+    synchronized void noteCandidates(long seen) {
+        candidates = seen;
     }
 
     synchronized int addClustering(Clustering c) {
@@ -132,7 +148,7 @@ final class OnlineTraceFile {
     }
 
     synchronized MarkerLog log(boolean finished) {
-        return new MarkerLog(ctx.size, clusterings, records, finished);
+        return new MarkerLog(ctx.size, clusterings, records, finished, choices, candidates);
     }
 
     /** Waits until the writer thread has done every marker handed to it, then stops it: the final write takes the file. */

@@ -9,6 +9,8 @@ import org.mpjtrace.trace.cluster.ClusteringKeys;
  * <ul>
  *   <li>{@code site:CLASS.METHOD}: every collective called from that method; CLASS is the class's
  *       full name or its simple name; {@code site:CLASS.METHOD:LINE}: only the one at that line;</li>
+ *   <li>{@code auto} (the default): the tracer finds the program's time-step loop itself, from the
+ *       collectives every rank takes part in ({@code collective.AutoMarker});</li>
  *   <li>{@code barrier}: every Barrier on COMM_WORLD;</li>
  *   <li>{@code none}: no markers: mode chameleon clusters once, at MPI.Finalize.</li>
  * </ul>
@@ -17,6 +19,7 @@ import org.mpjtrace.trace.cluster.ClusteringKeys;
  */
 public final class MarkerRule {
     public static final MarkerRule NONE = new MarkerRule("none", null, null, -1, false);
+    public static final MarkerRule AUTO = new MarkerRule("auto", null, null, -1, false);
 
     public final String text;
     private final String className;
@@ -35,6 +38,7 @@ public final class MarkerRule {
     /** @throws IllegalArgumentException one line naming the key, when the rule is malformed */
     public static MarkerRule parse(String text) {
         if (text.equals("none")) return NONE;
+        if (text.equals("auto")) return AUTO;
         if (text.equals("barrier")) return new MarkerRule(text, null, null, -1, true);
         ClusteringKeys.SiteRule site = ClusteringKeys.parseSite(text);
         if (site == null) throw bad(text);
@@ -43,11 +47,15 @@ public final class MarkerRule {
 
     private static IllegalArgumentException bad(String text) {
         return new IllegalArgumentException("bad value for agent key 'marker': '" + text
-                + "' (expected site:CLASS.METHOD, site:CLASS.METHOD:LINE, barrier or none)");
+                + "' (expected auto, site:CLASS.METHOD, site:CLASS.METHOD:LINE, barrier or none)");
     }
 
     public boolean isNone() {
         return this == NONE;
+    }
+
+    public boolean isAuto() {
+        return this == AUTO;
     }
 
     public boolean isBarrier() {

@@ -74,4 +74,10 @@ public interface MpjAccess {
 
     /** The sum over all ranks of {@code value}, known to every rank (an Allreduce of one int on {@code comm}). */
     int allreduceSum(Object comm, int value) throws ReflectiveOperationException;
+
+    /** The element-wise sums over all ranks of {@code values} (one Allreduce of the array on {@code comm}). */
+    int[] allreduceSum(Object comm, int[] values) throws ReflectiveOperationException;
+
+    /** How many ranks {@code comm} has (its Size()); off the hot path: asked once per communicator met. */
+    int size(Object comm) throws ReflectiveOperationException;
 }

@@ -92,6 +92,7 @@ public final class MpjReflect implements MpjAccess {
         return (Integer) rank.invoke(comm);
     }
 
+    @Override
     public int size(Object comm) throws ReflectiveOperationException {
         return (Integer) size.invoke(comm);
     }
@@ -147,9 +148,14 @@ public final class MpjReflect implements MpjAccess {
 
     @Override
     public int allreduceSum(Object comm, int value) throws ReflectiveOperationException {
-        int[] sum = new int[1];
-        allreduce.invoke(comm, new int[] {value}, 0, sum, 0, 1, intType, sumOp);
-        return sum[0];
+        return allreduceSum(comm, new int[] {value})[0];
+    }
+
+    @Override
+    public int[] allreduceSum(Object comm, int[] values) throws ReflectiveOperationException {
+        int[] sum = new int[values.length];
+        allreduce.invoke(comm, values, 0, sum, 0, values.length, intType, sumOp);
+        return sum;
     }
 
     @Override

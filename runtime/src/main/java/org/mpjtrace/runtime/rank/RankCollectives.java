@@ -10,14 +10,14 @@ public interface RankCollectives {
     /** Before Probe.init attached the real one (never reached by a rank that records). */
     RankCollectives NONE = new RankCollectives() {
         @Override
-        public void onMarker() {}
+        public void onMarker(int site) {}
 
         @Override
         public void onFinalize() {}
     };
 
-    /** A marker call returned on the rank's own thread. */
-    void onMarker() throws ReflectiveOperationException;
+    /** A marker call (made at {@code site}) returned on the rank's own thread. */
+    void onMarker(int site) throws ReflectiveOperationException;
 
     /** MPI.Finalize is about to run: collect the trace while MPJ still works. Never throws. */
     void onFinalize();

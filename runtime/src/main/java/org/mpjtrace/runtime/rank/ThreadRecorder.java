@@ -53,6 +53,15 @@ public final class ThreadRecorder {
     /** Mode chameleon: the marker rule; null when no call is a marker. */
     private final MarkerRule markers;
 
+    /**
+     * Marker auto: the last two communicators this thread called a collective on, and whether each spans
+     * every rank (its Size() is the world's), so that a loop alternating two of them asks MPJ only once each.
+     */
+    private Object wideComm0;
+    private Object wideComm1;
+    private boolean wide0;
+    private boolean wide1;
+
     /** Records left before an injected fault (agent key injectFault); Long.MAX_VALUE when none. */
     private long faultCountdown;
     private Object lastComm;
@@ -180,12 +189,34 @@ public final class ThreadRecorder {
         r.publish();
     }
 
-    /** Whether the call just made is a marker (mode chameleon): one flag lookup, no allocation. */
+    /**
+     * Whether the call just made is a marker (the clustering modes): one flag lookup, no allocation. With
+     * marker auto every collective the rank's first thread calls on a communicator of all ranks is a
+     * candidate, which {@code collective.AutoMarker} counts: all ranks make those calls in the same order.
+     */
     public boolean isMarker(int site, int op, Object comm) {
         MarkerRule m = markers;
         if (m == null) return false;
+        if (m.isAuto()) return thread == 0 && MarkerRule.markerOp(op) && spansWorld(comm);
         if (m.isBarrier()) return op == Op.BARRIER.code && comm == ctx.world;
         return sites.isMarkerSite(site) && MarkerRule.markerOp(op);
+    }
+
+    private boolean spansWorld(Object comm) {
+        if (comm == ctx.world) return true;
+        if (comm == wideComm0) return wide0;
+        if (comm == wideComm1) return wide1;
+        boolean wide;
+        try {
+            wide = comm != null && ctx.mpj.size(comm) == ctx.size;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            wide = false; // a freed or intercommunicator that refuses Size() is no candidate
+        }
+        wideComm1 = wideComm0;
+        wide1 = wide0;
+        wideComm0 = comm;
+        wide0 = wide;
+        return wide;
     }
 
     /**

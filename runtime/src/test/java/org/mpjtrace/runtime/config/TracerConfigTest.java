@@ -104,12 +104,13 @@ class TracerConfigTest {
     @Test
     void chameleonKeysHaveDefaultsAndAreChecked() {
         TracerConfig c = TracerConfig.parse("mode=chameleon");
-        assertEquals("barrier", c.marker.text);
-        assertTrue(c.marker.isBarrier());
+        assertEquals("auto", c.marker.text);
+        assertTrue(c.marker.isAuto());
+        assertTrue(TracerConfig.parse("mode=chameleon,marker=barrier").marker.isBarrier());
         assertEquals(1, c.callFrequency);
         assertEquals(org.mpjtrace.trace.cluster.ClusteringKeys.DEFAULT_K, c.k);
         assertTrue(TracerConfig.parse("mode=chameleon,marker=none").marker.isNone());
-        assertEquals("bad value for agent key 'marker': 'site:main' (expected site:CLASS.METHOD, site:CLASS.METHOD:LINE, barrier or none)",
+        assertEquals("bad value for agent key 'marker': 'site:main' (expected auto, site:CLASS.METHOD, site:CLASS.METHOD:LINE, barrier or none)",
                 assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,marker=site:main")).getMessage());
         for (String bad : new String[] {"site:A.b:0", "site:A.b:x", "site:.b", "site:A.", "everything"})
             assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=chameleon,marker=" + bad), bad);
@@ -127,7 +128,7 @@ class TracerConfigTest {
     void acurdionKeysHaveDefaultsAndAreChecked() {
         TracerConfig c = TracerConfig.parse("mode=acurdion");
         assertEquals(org.mpjtrace.signatures.cluster.ClusterOptions.DEFAULT, c.acurdion);
-        assertTrue(c.marker.isBarrier(), "markers as in mode chameleon");
+        assertTrue(c.marker.isAuto(), "markers as in mode chameleon");
         TracerConfig d = TracerConfig.parse("mode=acurdion,distance=euclidean,step=single,selector=medoids,marker=none,k=4");
         assertEquals(new org.mpjtrace.signatures.cluster.ClusterOptions(org.mpjtrace.signatures.cluster.Metric.EUCLIDEAN,
                 org.mpjtrace.signatures.cluster.Step.SINGLE, org.mpjtrace.signatures.cluster.Selector.MEDOIDS), d.acurdion);
@@ -152,6 +153,7 @@ class TracerConfigTest {
         assertFalse(MarkerRule.parse("site:Solver.main").matchesSite(site));
         assertFalse(MarkerRule.parse("site:OtherSolver.step").matchesSite(site));
         assertFalse(MarkerRule.parse("barrier").matchesSite(site));
+        assertFalse(MarkerRule.parse("auto").matchesSite(site), "auto's markers are chosen by count, not by site");
         assertTrue(MarkerRule.markerOp(org.mpjtrace.trace.Op.ALLREDUCE.code));
         assertFalse(MarkerRule.markerOp(org.mpjtrace.trace.Op.SEND.code));
     }

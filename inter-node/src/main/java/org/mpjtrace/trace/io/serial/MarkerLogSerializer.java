@@ -11,6 +11,7 @@ import org.mpjtrace.signatures.cluster.SignatureFormat;
 import org.mpjtrace.signatures.cluster.SignatureVector;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.MarkerChoice;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
@@ -28,11 +29,23 @@ import org.mpjtrace.trace.ranks.RankSet;
  *             has-signature byte, then (if 1) the eleven signature words as longs
  * record      index varint, markerCall varlong, state byte, changed varint, clustering varint (+1; 0 none),
  *             mergedCalls varlong, mergeNanos varlong
+ * auto        (version 11 on) candidates varlong (+1; 0: not marker auto), choices varint, then per choice:
+ *             collective varlong, period varint, site string, callers string, reason string
  * </pre>
  * Reading checks that a clustering's clusters are disjoint and within the world, and that records name
  * existing clusterings.
  */
 public final class MarkerLogSerializer extends Serializer<MarkerLog> {
+    /** The first format version with marker auto's part. */
+    static final int AUTO_VERSION = 11;
+
+    private final boolean readsAuto;
+
+    /** @param version the format version of the file read (writing is always the current one) */
+    public MarkerLogSerializer(int version) {
+        this.readsAuto = version >= AUTO_VERSION;
+    }
+
     @Override
     public void write(Kryo kryo, Output out, MarkerLog log) {
         out.writeVarInt(log.worldSize(), true);
@@ -62,6 +75,15 @@ public final class MarkerLogSerializer extends Serializer<MarkerLog> {
             out.writeVarInt(r.clustering() + 1, true);
             out.writeVarLong(r.mergedCalls(), true);
             out.writeVarLong(r.mergeNanos(), true);
+        }
+        out.writeVarLong(log.candidates() + 1, true);
+        out.writeVarInt(log.choices().size(), true);
+        for (MarkerChoice c : log.choices()) {
+            out.writeVarLong(c.collective(), true);
+            out.writeVarInt(c.period(), true);
+            out.writeString(c.site());
+            out.writeString(c.callers());
+            out.writeString(c.reason());
         }
     }
 
@@ -113,7 +135,24 @@ public final class MarkerLogSerializer extends Serializer<MarkerLog> {
             long mergeNanos = nonNegative(in.readVarLong(true), "merge time");
             records.add(new MarkerRecord(index, call, state, changed, clustering, merged, mergeNanos));
         }
-        return new MarkerLog(size, clusterings, records, finished);
+        if (!readsAuto) return new MarkerLog(size, clusterings, records, finished);
+        long candidates = in.readVarLong(true) - 1;
+        if (candidates < -1) throw new CorruptDataException("marker log: negative count of candidate collectives");
+        int c = Counts.read(in, 5, "marker choice");
+        List<MarkerChoice> choices = new ArrayList<>(c);
+        for (int i = 0; i < c; i++) {
+            long collective = nonNegative(in.readVarLong(true), "marker choice's collective");
+            int period = in.readVarInt(true);
+            if (period < 1) throw new CorruptDataException("marker choice " + i + " has period " + period);
+            choices.add(new MarkerChoice(collective, period, text(in, "site"), text(in, "callers"), text(in, "reason")));
+        }
+        return new MarkerLog(size, clusterings, records, finished, choices, candidates);
+    }
+
+    private static String text(Input in, String what) {
+        String s = in.readString();
+        if (s == null) throw new CorruptDataException("marker choice without its " + what);
+        return s;
     }
 
     private static SignatureVector signature(Input in, int clustering, int cluster) {

@@ -1,0 +1,123 @@
+package org.mpjtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.cli.format.ClusteringSettings;
+import org.mpjtrace.cli.format.MarkerLogText;
+import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.MarkerChoice;
+import org.mpjtrace.trace.cluster.MarkerLog;
+import org.mpjtrace.trace.cluster.MarkerRecord;
+import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.io.TraceReader;
+
+class MarkerAutoTextTest {
+    @TempDir
+    Path dir;
+
+    private static final MarkerChoice STEP = new MarkerChoice(8, 1, "Allreduce at Solver.step:40", "Solver.main:12",
+            "on every rank the last 3 collectives on all ranks repeat every 1 (agreed at collective 8)");
+    private static final MarkerChoice SECOND_LOOP = new MarkerChoice(30, 2, "Bcast at Solver.relax:77", "",
+            "the loop's collectives changed; on every rank the last 6 collectives on all ranks repeat every 2 (agreed at collective 30)");
+
+    /** The finished ring job's trace with {@code log} for its marker log and {@code marker} as its rule (null: none given). */
+    private TraceFile with(MarkerLog log, String marker) throws Exception {
+        TraceFile base = ChameleonTraces.finished();
+        Map<String, String> options = new LinkedHashMap<>(base.meta().agentOptions());
+        options.remove("marker");
+        if (marker != null) options.put("marker", marker);
+        JobMeta m = base.meta();
+        JobMeta meta = new JobMeta(m.mode(), m.device(), m.worldSize(), m.startMillis(), m.endMillis(), m.mainClass(), options,
+                m.tracerVersion(), m.ending(), m.initClass());
+        TraceFile t = new TraceFile(meta, base.sites(), base.ranks(), base.callPaths(), base.global(), log);
+        // Through the real writer and reader: the choices must survive the file.
+        return TraceReader.read(ChameleonTraces.write(dir.resolve("t.mpjt"), t));
+    }
+
+    private static MarkerRecord record(int index, long call, MarkerState s) {
+        return new MarkerRecord(index, call, s, 0, s == MarkerState.AT ? -1 : 0, 0, 0);
+    }
+
+    private static MarkerLog autoLog(List<MarkerRecord> records, List<MarkerChoice> choices, long candidates) {
+        MarkerLog base = ChameleonTraces.finished().markers();
+        return new MarkerLog(base.worldSize(), base.clusterings(), records, true, choices, candidates);
+    }
+
+    @Test
+    void eachChoiceSaysWhereItsMarkerIsWhyAndHowOftenItActedInEachState() throws Exception {
+        List<MarkerRecord> records = List.of(record(1, 8, MarkerState.AT), record(2, 9, MarkerState.AT), record(3, 10, MarkerState.C),
+                record(4, 11, MarkerState.L), record(5, 13, MarkerState.L), record(6, 30, MarkerState.AT), record(7, 34, MarkerState.C),
+                record(8, 34, MarkerState.F));
+        TraceFile t = with(autoLog(records, List.of(STEP, SECOND_LOOP), 40), null);
+        assertEquals(List.of(STEP, SECOND_LOOP), t.markers().choices());
+        assertEquals(List.of(
+                "marker auto: Allreduce at Solver.step:40 (called from Solver.main:12), every 1 collective on all ranks from collective 8; "
+                        + "acted on 5 times (2 in AT, 1 in C, 2 in L)",
+                "  why: " + STEP.reason(),
+                "marker auto: Bcast at Solver.relax:77, every 2 collectives on all ranks from collective 30; acted on 2 times (1 in AT, 1 in C, 0 in L)",
+                "  why: " + SECOND_LOOP.reason()), MarkerLogText.markerLines(t));
+        assertEquals("auto (default)", ClusteringSettings.marker(t));
+    }
+
+    @Test
+    void clustersJsonGivesAutosChoicesAndNullForOtherRules() throws Exception {
+        List<MarkerRecord> records = List.of(record(1, 8, MarkerState.AT), record(2, 9, MarkerState.F));
+        TraceFile auto = with(autoLog(records, List.of(STEP), 12), null);
+        Path file = ChameleonTraces.write(dir.resolve("auto.mpjt"), auto);
+        JsonNode j = new ObjectMapper().readTree(Cli.run("clusters", file.toString(), "--format", "json").out).get("auto");
+        assertEquals(12, j.get("candidates").asLong());
+        assertEquals(1, j.get("choices").size());
+        JsonNode c = j.get("choices").get(0);
+        assertEquals(List.of(8L, 1L), List.of(c.get("collective").asLong(), c.get("period").asLong()));
+        assertEquals(List.of(STEP.site(), STEP.callers(), STEP.reason()), List.of(c.get("site").asText(), c.get("callers").asText(), c.get("reason").asText()));
+        Path explicit = ChameleonTraces.write(dir.resolve("site.mpjt"), ChameleonTraces.finished());
+        assertTrue(new ObjectMapper().readTree(Cli.run("clusters", explicit.toString(), "--format", "json").out).get("auto").isNull());
+    }
+
+    @Test
+    void autoWithoutALoopSaysWhyAndThatTheRanksClusteredAtFinalize() throws Exception {
+        List<MarkerRecord> onlyF = List.of(record(1, 0, MarkerState.F));
+        assertEquals(List.of("marker auto found no loop (no collective on all ranks): the ranks clustered once, at MPI.Finalize"),
+                MarkerLogText.markerLines(with(autoLog(onlyF, List.of(), 0), "auto")));
+        assertEquals(List.of("marker auto found no loop (only 3 collectives on all ranks, too few to look for one): "
+                        + "the ranks clustered once, at MPI.Finalize"),
+                MarkerLogText.markerLines(with(autoLog(onlyF, List.of(), 3), "auto")));
+        assertEquals(List.of("marker auto found no loop (50 collectives on all ranks, not repeating alike on every rank): "
+                        + "the ranks clustered once, at MPI.Finalize"),
+                MarkerLogText.markerLines(with(autoLog(onlyF, List.of(), 50), "auto")));
+    }
+
+    @Test
+    void anExplicitRuleThatNeverFiredIsWarnedAboutAndOneThatFiredIsNot() throws Exception {
+        MarkerLog base = ChameleonTraces.finished().markers();
+        MarkerLog neverFired = new MarkerLog(base.worldSize(), base.clusterings(), List.of(new MarkerRecord(1, 0, MarkerState.F, 0, 0, 9, 0)), true);
+        assertEquals(List.of("warning: marker rule barrier never fired during the run: the ranks clustered once, at MPI.Finalize; try --marker auto"),
+                MarkerLogText.markerLines(with(neverFired, "barrier")));
+        assertEquals(List.of(), MarkerLogText.markerLines(with(neverFired, "none")));
+        assertEquals(List.of(), MarkerLogText.markerLines(with(base, "site:Solver.step")));
+    }
+
+    @Test
+    void aLogWithoutAutosPartAndNoMarkerKeyWasMadeWithTheOldDefaultBarrier() throws Exception {
+        TraceFile t = with(ChameleonTraces.finished().markers(), null);
+        assertEquals("barrier (default)", ClusteringSettings.marker(t));
+    }
+
+    @Test
+    void aChameleonTraceOfFormatTenReadsWithoutAutosPart() throws Exception {
+        TraceFile t = TraceReader.read(Path.of(getClass().getResource("/formats/version10-phasechange-chameleon.mpjt").toURI()));
+        assertEquals(false, t.markers().auto());
+        assertEquals(List.of(), t.markers().choices());
+        assertEquals("site:PhaseChange.main", ClusteringSettings.marker(t));
+    }
+}

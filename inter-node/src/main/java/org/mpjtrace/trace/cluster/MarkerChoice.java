@@ -1,0 +1,16 @@
+package org.mpjtrace.trace.cluster;
+
+/**
+ * What marker {@code auto} chose, once the ranks agreed on it: every {@code period}-th collective on a
+ * communicator of all ranks, counted from the {@code collective}-th, is a marker. Those collectives are
+ * the only calls every rank makes in the same order, so all ranks reach each marker together and none
+ * waits at a vote another never joins.
+ *
+ * @param collective the count of such collectives (on rank 0's first thread) when the ranks agreed: the
+ *                   first marker of this choice; {@link MarkerRecord#markerCall()} counts the same way
+ * @param period     how many of them one iteration of the loop makes
+ * @param site       the collective at that first marker, e.g. {@code Allreduce at Stencil2D.main:73}
+ * @param callers    its callers, innermost first (e.g. {@code Solver.step:40 < Solver.main:12}), or empty
+ * @param reason     why: what every rank saw repeat
+ */
+public record MarkerChoice(long collective, int period, String site, String callers, String reason) {}

@@ -1,0 +1,197 @@
+package org.mpjtrace.runtime.collective;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.mpjtrace.runtime.rank.RankContext;
+import org.mpjtrace.runtime.sink.ClusteringSink;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.cluster.ClusteringKeys;
+import org.mpjtrace.trace.cluster.MarkerChoice;
+import org.mpjtrace.trace.cluster.MarkerState;
+
+/**
+ * Marker {@code auto}: finds the program's time-step loop online and puts the markers at its iteration
+ * boundary, so the clustering modes work with no marker option. One per rank, run on the rank's first
+ * thread at every collective it calls on a communicator of all ranks (the candidates).
+ *
+ * <p>Why those calls: MPI has every rank call a communicator's collectives in the same order, so the
+ * n-th candidate is the n-th on every rank, whatever the ranks' call sites. Every decision below happens
+ * at a candidate count all ranks derive from earlier votes, so all ranks vote at the same calls and no
+ * rank waits at a vote another never joins; a rank that leaves a loop of point-to-point calls early
+ * changes nothing, since those calls are never markers.
+ * <ul>
+ *   <li>Learning: at candidate 8, then at gaps doubling up to 1,024, every rank proposes the period of its
+ *       last candidates ({@link CollectivePeriod}: 1 for one Allreduce per step) and one Allreduce tells
+ *       whether all proposed the same. If so, that candidate is the first marker and every period-th one
+ *       after it a marker; if not (master-worker, no loop yet), learning goes on, and a program that never
+ *       agrees clusters once, at MPI.Finalize.</li>
+ *   <li>Chosen: at each period boundary the rank compares its Call-Path over the period with the one
+ *       before (no communication), and checks the period's candidates still match the loop's. The state
+ *       machine acts on the first boundary, then every {@code stride} periods: 1 until state L, then
+ *       doubling up to 1,024, so a run of n steps acts about log2(n) times, and the first clustering (C)
+ *       comes two periods after the choice. A rank whose candidates stopped matching votes to relearn;
+ *       when any does, all learn again from the next 8 candidates and choose anew (the marker follows a
+ *       phase change), and the choice goes into the trace's marker log.</li>
+ * </ul>
+ */
+final class AutoMarker {
+    private static final int HISTORY = 64;
+    private static final int FIRST_CHECK = ClusteringKeys.AUTO_FIRST_LOOK;
+    private static final int MAX_GAP = 1024;
+
+    private final RankContext ctx;
+    private final MarkerStateMachine machine;
+    private final ClusteringSink sink;
+    /** Rank 0 only. */
+    private final OnlineTraceFile file;
+    /** Signatures of the last candidates' call sites, the i-th at i % HISTORY. */
+    private final long[] history = new long[HISTORY];
+    private long count;
+
+    /** Learning: when the ranks propose next, and the gap to the proposal after. */
+    private long nextCheck = FIRST_CHECK;
+    private int checkGap = FIRST_CHECK;
+
+    /** Chosen: candidates per period (0 while learning), the period's site signatures, the next boundary and marker. */
+    private int period;
+    private long[] pattern;
+    private long nextBoundary;
+    private long nextMarker;
+    /** Periods from one acted-on marker to the next. */
+    private int stride = 1;
+
+    /** Since the last acted-on marker: a period's Call-Path differed from its predecessor's; one was compared at all; the candidates stopped matching. */
+    private boolean changed;
+    private boolean compared;
+    private boolean relearn;
+    private boolean havePeriodPath;
+    private long periodPath;
+
+    AutoMarker(RankContext ctx, MarkerStateMachine machine, ClusteringSink sink) {
+        this.ctx = ctx;
+        this.machine = machine;
+        this.sink = sink;
+        this.file = machine.file();
+    }
+
+    /** A candidate collective, made at {@code site}, returned on the rank's first thread. */
+    void onCollective(int site) throws ReflectiveOperationException {
+        history[(int) (count % HISTORY)] = ctx.tracer.sites().signature(site);
+        count++;
+        if (period == 0) {
+            if (count == nextCheck) propose(site);
+            return;
+        }
+        if (count == nextBoundary) {
+            endPeriod();
+            nextBoundary += period;
+        }
+        if (count == nextMarker) act();
+    }
+
+    /**
+     * MPI.Finalize: tells the state machine whether a period since the last acted-on marker differed from
+     * the one before (it votes on it), and rank 0 notes how many candidates there were for the marker log.
+     */
+    void finish() {
+        machine.changedAtEnd(period > 0 && changed);
+        if (file != null) file.noteCandidates(count);
+    }
+
+    private void propose(int site) throws ReflectiveOperationException {
+        int mine = CollectivePeriod.of(history, count);
+        int[] sums = ctx.mpj.allreduceSum(ctx.privateComm, new int[] {mine == 0 ? 1 : 0, mine, mine * mine});
+        // All proposals equal exactly when (sum p)^2 = P * sum p^2 (Cauchy-Schwarz), none of them 0.
+        boolean agreed = sums[0] == 0 && (long) sums[1] * sums[1] == (long) ctx.size * sums[2];
+        if (!agreed) {
+            checkGap = Math.min(checkGap * 2, MAX_GAP);
+            nextCheck = count + checkGap;
+            if (file != null) file.noteCandidates(count);
+            return;
+        }
+        boolean again = pattern != null;
+        period = mine;
+        pattern = new long[period];
+        for (int j = 0; j < period; j++) pattern[j] = CollectivePeriod.at(history, count - period + j);
+        nextBoundary = count + period;
+        nextMarker = count + period;
+        stride = 1;
+        havePeriodPath = false;
+        if (file != null) file.addChoice(describe(site, again), count);
+        // The first marker of a choice: AT (a later choice votes "changed": nothing to compare with yet).
+        machine.act(count, true, false);
+        changed = compared = relearn = false;
+    }
+
+    private void endPeriod() {
+        ctx.drainRings();
+        long path = sink.callPath();
+        sink.startInterval();
+        if (havePeriodPath) {
+            compared = true;
+            if (path != periodPath) changed = true;
+        }
+        periodPath = path;
+        havePeriodPath = true;
+        for (int j = 0; j < period; j++)
+            if (CollectivePeriod.at(history, count - period + j) != pattern[j]) relearn = true;
+    }
+
+    private void act() throws ReflectiveOperationException {
+        int relearning = machine.act(count, changed || !compared, relearn);
+        changed = compared = relearn = false;
+        if (relearning > 0) {
+            period = 0;
+            checkGap = FIRST_CHECK;
+            nextCheck = count + FIRST_CHECK;
+            if (file != null) file.noteCandidates(count);
+            return;
+        }
+        stride = machine.state() == MarkerState.L ? Math.min(stride * 2, MAX_GAP) : 1;
+        nextMarker = count + (long) period * stride;
+    }
+
+    private MarkerChoice describe(int site, boolean again) {
+        CallSite s = ctx.tracer.sites().site(site);
+        String where = s == null ? "site " + site : s.api().substring(s.api().lastIndexOf('.') + 1) + " at " + s.where();
+        String reason = (again ? "the loop's collectives changed; " : "")
+                + "on every rank the last " + CollectivePeriod.REPEATS * period + " collectives on all ranks repeat every "
+                + period + " (agreed at collective " + count + ")";
+        return new MarkerChoice(count, period, where, callers(), reason);
+    }
+
+    /**
+     * The application's frames above the marker's call site, innermost first: found once per choice.
+     * The call site's method is the frame that called the agent's bridge (a {@code mpjtrace$} method the
+     * agent added to the class), which called the probe; the JDK's and MPJ Express's own frames
+     * above it (reflection, the multicore starter) are left out (MPJ's API is package mpi itself;
+     * mpi.apps are programs).
+     */
+    private static String callers() {
+        String probe = org.mpjtrace.runtime.Probe.class.getName();
+        List<StackWalker.StackFrame> frames = StackWalker.getInstance().walk(s -> s.collect(Collectors.toList()));
+        int site = 0;
+        for (int i = 0; i < frames.size(); i++) if (frames.get(i).getClassName().equals(probe)) site = i + 1;
+        while (site < frames.size() && frames.get(site).getMethodName().startsWith("mpjtrace$")) site++;
+        List<String> callers = new ArrayList<>();
+        for (int i = site + 1; i < frames.size() && callers.size() < 4; i++) {
+            StackWalker.StackFrame f = frames.get(i);
+            if (runtimeFrame(f.getClassName())) continue;
+            callers.add(simple(f.getClassName()) + "." + f.getMethodName() + ":" + f.getLineNumber());
+        }
+        return String.join(" < ", callers);
+    }
+
+    private static boolean runtimeFrame(String c) {
+        String pkg = c.lastIndexOf('.') < 0 ? "" : c.substring(0, c.lastIndexOf('.'));
+        if (pkg.equals("mpi")) return true;
+        for (String p : new String[] {"mpjdev.", "xdev.", "mpjbuf.", "runtime.", "java.", "jdk.", "sun."})
+            if (c.startsWith(p)) return true;
+        return false;
+    }
+
+    private static String simple(String className) {
+        return className.substring(className.lastIndexOf('.') + 1);
+    }
+}
