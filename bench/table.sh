@@ -29,6 +29,8 @@
 #   EXAMPLES="Ring PhaseChange" bench/table.sh 16     only these examples
 #   TRACES=5 REPLAYS=2 bench/table.sh                  the median of 2 replays of each of 5 traced runs per mode,
 #                                                      at every rank count
+#   MARKER=auto bench/table.sh 16                      the clustering modes with no marker option (marker auto):
+#                                                      the examples' marker and callFrequency keys are left out
 #
 # ApiTour runs only when NP is 4 (it is written for 4 ranks), CGTranspose only when NP is a square.
 set -euo pipefail
@@ -111,7 +113,7 @@ run_job() {
     local mode=$1 keys=$2 agent=() trace=${3:-$work/$1.mpjt}
     if [ "$mode" != untraced ]; then
         local opts="mode=$mode,output=$trace"
-        case "$mode" in chameleon|acurdion) opts+=",$keys" ;; esac
+        case "$mode" in chameleon|acurdion) [ -n "$keys" ] && opts+=",$keys" ;; esac
         agent=("-javaagent:$jar=$opts")
     fi
     local start end
@@ -167,6 +169,7 @@ for np in "${nps[@]}"; do
     traces=$(traces_at "$np")
     for e in "${examples[@]}"; do
         IFS='|' read -r ex args keys <<< "$e"
+        if [ "${MARKER:-}" = auto ]; then keys=$(tr ',' '\n' <<< "$keys" | grep -vE '^(marker|callFrequency)=' | paste -sd, - || true); fi
         runs_on "$ex" "$np" || continue
         read -ra argv <<< "$args"
         rm -f "$work"/*.mpjt

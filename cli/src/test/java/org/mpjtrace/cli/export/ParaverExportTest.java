@@ -143,7 +143,7 @@ class ParaverExportTest {
         assertEquals("Send", p.eventNames.get((long) ParaverPcf.OP).get((long) Op.SEND.code));
         assertEquals("End", p.eventNames.get((long) ParaverPcf.SITE).get(0L));
         assertEquals(trace.sites().size() + 1, p.eventValues.get((long) ParaverPcf.SITE).size());
-        assertTrue(p.eventNames.get((long) ParaverPcf.SITE).containsValue("Ring.main:32"));
+        assertTrue(p.eventNames.get((long) ParaverPcf.SITE).containsValue("Ring.main:35"));
     }
 
     /** The op of the call of task and thread that entered at {@code time}. */
