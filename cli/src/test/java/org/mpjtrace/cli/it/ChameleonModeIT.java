@@ -171,16 +171,19 @@ class ChameleonModeIT {
         };
     }
 
-    /** Enough steps for the examples with markers to reach state L, where only leads trace. */
+    /**
+     * Enough steps for the examples with markers to reach state L, where only leads trace; with the call
+     * list printed (--calls, after MPI.Finalize), as the examples' shared full runs ({@link FullRuns}) are.
+     */
     private static List<String> args(Examples ex) {
-        return ex == Examples.STENCIL_2D ? List.of("steps=100", "n=16") : ex.args;
+        return ex == Examples.STENCIL_2D ? List.of("steps=100", "n=16", "--calls") : ex.argsWithCalls();
     }
 
     @ParameterizedTest(name = "{0} on 16 ranks")
     @EnumSource(Examples.class)
     void nothingIsLost(Examples ex) {
         assumeTrue(ex.runsOn(16), "written for 4 ranks");
-        MpjJobs.Run fullRun = MpjJobs.run(ex.mainClass, 16, "multicore", null, dir.resolve(ex.mainClass + ".full.mpjt"), "full", "", args(ex));
+        MpjJobs.Run fullRun = FullRuns.of(ex.mainClass, 16, "multicore", null, args(ex));
         MpjJobs.assertSucceeded(fullRun);
         TraceFile full = fullRun.result().trace();
         TraceFile clustered = chameleon(dir, ex.mainClass, 16, marker(ex), args(ex)).result().trace();
