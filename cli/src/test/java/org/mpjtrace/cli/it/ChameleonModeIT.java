@@ -166,12 +166,14 @@ class ChameleonModeIT {
     /**
      * Enough steps for the time-stepped examples to reach state L with marker auto, which first looks for
      * a loop at the 8th collective on all ranks: Stencil2D has one every 10th step, Stencil3D one a step.
+     * With the call list printed (--calls, after MPI.Finalize), as the examples' shared full runs
+     * ({@link FullRuns}) are, so that the others' full runs are shared.
      */
     private static List<String> args(Examples ex) {
         return switch (ex) {
-            case STENCIL_2D -> List.of("steps=200", "n=16");
-            case STENCIL_3D -> List.of("steps=14", "n=4");
-            default -> ex.args;
+            case STENCIL_2D -> List.of("steps=200", "n=16", "--calls");
+            case STENCIL_3D -> List.of("steps=14", "n=4", "--calls");
+            default -> ex.argsWithCalls();
         };
     }
 
@@ -179,7 +181,7 @@ class ChameleonModeIT {
     @EnumSource(Examples.class)
     void nothingIsLostWithMarkerAuto(Examples ex) {
         assumeTrue(ex.runsOn(16), "written for 4 ranks");
-        MpjJobs.Run fullRun = MpjJobs.run(ex.mainClass, 16, "multicore", null, dir.resolve(ex.mainClass + ".full.mpjt"), "full", "", args(ex));
+        MpjJobs.Run fullRun = FullRuns.of(ex.mainClass, 16, "multicore", null, args(ex));
         MpjJobs.assertSucceeded(fullRun);
         TraceFile full = fullRun.result().trace();
         // No marker option: marker auto finds the loop of each example that has one with a collective on all ranks.

@@ -8,13 +8,16 @@ import java.util.List;
 import java.util.Map;
 import org.mpjtrace.trace.TraceFile;
 
-/** The checks every example gets, on whichever device: ground truth, and output unchanged by the agent. */
+/**
+ * The checks every example gets, on whichever device: ground truth, and output unchanged by the agent. Made
+ * on the example's shared run in mode full with the dump kept ({@link FullRuns}): its dump is what a
+ * dump-mode run records.
+ */
 final class ExampleChecks {
     private ExampleChecks() {}
 
-    static void traceMatchesTheProgramsOwnCallsAndOutputIsUnchanged(Examples ex, int ranks, String device, Path machines, Path dir) {
-        Path tracePath = dir.resolve(ex.mainClass + "-" + ranks + ".mpjt");
-        MpjJobs.Run traced = MpjJobs.run(ex.mainClass, ranks, device, machines, tracePath, null, ex.argsWithCalls());
+    static void traceMatchesTheProgramsOwnCallsAndOutputIsUnchanged(Examples ex, int ranks, String device, Path machines) {
+        MpjJobs.Run traced = FullRuns.of(ex, ranks, device, machines);
         MpjJobs.assertSucceeded(traced);
         TraceFile trace = traced.result().trace();
         assertNotNull(trace, "no trace read back");

@@ -17,7 +17,7 @@ class ExamplesMulticoreIT {
     @ParameterizedTest(name = "{0} on 4 ranks")
     @EnumSource(Examples.class)
     void fourRanks(Examples ex) {
-        ExampleChecks.traceMatchesTheProgramsOwnCallsAndOutputIsUnchanged(ex, 4, "multicore", null, dir);
+        ExampleChecks.traceMatchesTheProgramsOwnCallsAndOutputIsUnchanged(ex, 4, "multicore", null);
     }
 
     /** A 64-record ring fills constantly: producers wait for the fold thread, and nothing is lost. */
@@ -33,6 +33,6 @@ class ExamplesMulticoreIT {
     @EnumSource(Examples.class)
     void sixteenRanks(Examples ex) {
         assumeTrue(ex.runsOn(16), "written for 4 ranks");
-        ExampleChecks.traceMatchesTheProgramsOwnCallsAndOutputIsUnchanged(ex, 16, "multicore", null, dir);
+        ExampleChecks.traceMatchesTheProgramsOwnCallsAndOutputIsUnchanged(ex, 16, "multicore", null);
     }
 }

@@ -1,8 +1,6 @@
 package org.mpjtrace.cli.it;
 
-import java.nio.file.Path;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -13,12 +11,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ExtendWith(NiodevDaemon.class)
 class ExamplesNiodevIT {
 
-    @TempDir
-    Path dir;
-
     @ParameterizedTest(name = "{0} on 4 ranks (niodev)")
     @EnumSource(Examples.class)
     void fourRanks(Examples ex) {
-        ExampleChecks.traceMatchesTheProgramsOwnCallsAndOutputIsUnchanged(ex, 4, "niodev", NiodevDaemon.machines(), dir);
+        ExampleChecks.traceMatchesTheProgramsOwnCallsAndOutputIsUnchanged(ex, 4, "niodev", NiodevDaemon.machines());
     }
 }

@@ -64,9 +64,9 @@ class FullModeIT {
         expansionEqualsDump(ex, 4, "niodev", NiodevDaemon.machines());
     }
 
-    private void expansionEqualsDump(Examples ex, int ranks, String device, Path machines) {
-        MpjJobs.Run run = MpjJobs.run(ex.mainClass, ranks, device, machines, dir.resolve(ex.mainClass + ".mpjt"),
-                "full", "keepDump=true", ex.args);
+    /** On the example's shared run ({@link FullRuns}), whose dump the examples' tests also check against the program's own calls. */
+    private static void expansionEqualsDump(Examples ex, int ranks, String device, Path machines) {
+        MpjJobs.Run run = FullRuns.of(ex, ranks, device, machines);
         MpjJobs.assertSucceeded(run);
         TraceFile trace = run.result().trace();
         assertNotNull(trace.global(), "a full-mode trace has its global trace");

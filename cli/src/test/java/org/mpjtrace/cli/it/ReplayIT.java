@@ -177,13 +177,13 @@ class ReplayIT {
         assertTrue(text.matches("(?s).*\\nACC -?\\d+\\.\\d\\d% \\(replay wall times: A \\d+\\.\\d{3} s, B \\d+\\.\\d{3} s\\)\\n.*"), text);
     }
 
+    /** On the example's shared run ({@link FullRuns}), which other classes check for other things. */
     private void replayEqualsOriginal(Examples ex, int ranks, String device, Path machines) {
-        Path original = dir.resolve(ex.mainClass + ".mpjt");
-        MpjJobs.Run run = MpjJobs.run(ex.mainClass, ranks, device, machines, original, "full", "keepDump=true", ex.args);
+        MpjJobs.Run run = FullRuns.of(ex, ranks, device, machines);
         MpjJobs.assertSucceeded(run);
         TraceFile trace = run.result().trace();
         assertNotNull(trace.global());
-        assertReplayMakesTheCallsOf(trace, trace, original, ranks, device, machines);
+        assertReplayMakesTheCallsOf(trace, trace, run.result().traceFile(), ranks, device, machines);
     }
 
     /** Replays {@code replayed} (read from {@code file}), traced in dump mode: each rank makes the calls it made in {@code original}. */
