@@ -48,7 +48,8 @@ final class MpjJobs {
      * {@link #run} in multicore mode, calling {@code whenPrinted} once, on the output's pump thread, as
      * soon as the job prints {@code line} (a line of its own), e.g. to signal it from outside.
      */
-    static Run runWatching(String example, int ranks, Path trace, String mode, List<String> args, String line, Runnable whenPrinted) {
+    static Run runWatching(String example, int ranks, Path trace, String mode, String agentOptions, List<String> args, String line,
+                           Runnable whenPrinted) {
         ByteArrayOutputStream out = new ByteArrayOutputStream() {
             private boolean seen;
 
@@ -61,7 +62,7 @@ final class MpjJobs {
                 }
             }
         };
-        return run(example, ranks, "multicore", null, trace, mode, "", args, out);
+        return run(example, ranks, "multicore", null, trace, mode, agentOptions, args, out);
     }
 
     private static Run run(String example, int ranks, String device, Path machines, Path trace, String mode, String agentOptions,
