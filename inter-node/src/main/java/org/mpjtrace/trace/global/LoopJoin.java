@@ -23,7 +23,9 @@ import org.mpjtrace.trace.ranks.RankSet;
  *       more iteration of it;</li>
  *   <li>the same calls twice in a row become a loop of two iterations (which the rules above then
  *       extend): PhaseChange's intervals, a loop of exchanges then a loop of collectives each, come out
- *       as one loop of three phases, as in a full trace.</li>
+ *       as one loop of three phases, as in a full trace;</li>
+ *   <li>a loop over the calls of the loop that ends the body of the loop before it (a marker fell in
+ *       the last phase of the last round) becomes more iterations of that inner loop's last run.</li>
  * </ul>
  * Each joined event's values are the two sides' values one after the other (expansion reads an event's
  * values in order over the whole trace), its histograms their sum: expanding the joined trace gives
@@ -64,7 +66,7 @@ final class LoopJoin {
     private static boolean joinAtEnd(List<GlobalNode> out) {
         int last = out.size() - 1;
         if (last < 1) return false;
-        if (joinLastTwoLoops(out)) return true;
+        if (joinLastTwoLoops(out) || joinIntoLastRun(out)) return true;
         if (out.get(last) instanceof GlobalLoop loop) {
             // An iteration right before the loop.
             int k = loop.body().size();
@@ -91,6 +93,42 @@ final class LoopJoin {
             if (joined != null) return replaceEnd(out, 2 * k, joined);
         }
         return false;
+    }
+
+    /**
+     * A loop {@code tail} right after a loop {@code outer} whose body ends in a loop {@code inner} of the
+     * same calls and ranks: tail's iterations are the rest of inner's last run, as outer's body has nothing
+     * after inner, so expansion gives the same calls in the same order.
+     */
+    private static boolean joinIntoLastRun(List<GlobalNode> out) {
+        int last = out.size() - 1;
+        if (!(out.get(last) instanceof GlobalLoop tail) || !(out.get(last - 1) instanceof GlobalLoop outer)
+                || !(outer.body().get(outer.body().size() - 1) instanceof GlobalLoop inner))
+            return false;
+        if (!outer.ranks().equals(tail.ranks()) || !inner.ranks().equals(tail.ranks()) || !runsOnce(outer) || !runsOnce(tail)
+                || !sameCalls(inner.body(), tail.body()))
+            return false;
+        List<Alternative<ValueSeq>> counts = new ArrayList<>();
+        for (Alternative<ValueSeq> x : inner.counts().list())
+            for (Alternative<ValueSeq> y : tail.counts().list()) {
+                RankSet both = intersection(x.ranks(), y.ranks());
+                if (!both.isEmpty()) add(counts, lastPlus(x.value(), sum(y.value())), both);
+            }
+        List<GlobalNode> body = covers(counts, inner.ranks()) ? zipped(inner.body(), tail.body()) : null;
+        if (body == null) return false;
+        List<GlobalNode> outerBody = new ArrayList<>(outer.body());
+        outerBody.set(outerBody.size() - 1, new GlobalLoop(body, Alternatives.of(counts), inner.ranks()));
+        return replaceEnd(out, 2, new GlobalLoop(outerBody, outer.counts(), outer.ranks()));
+    }
+
+    /** {@code s} with {@code more} added to its last value. */
+    private static ValueSeq lastPlus(ValueSeq s, long more) {
+        ValueSeq out = new ValueSeq();
+        for (ValueSeq.Cursor c = s.cursor(); c.hasNext(); ) {
+            long v = c.next();
+            out.append(c.hasNext() ? v : v + more);
+        }
+        return out;
     }
 
     private static RankSet ranksOf(List<GlobalNode> nodes) {

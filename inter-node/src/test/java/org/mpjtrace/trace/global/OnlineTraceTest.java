@@ -203,6 +203,20 @@ class OnlineTraceTest {
     }
 
     @Test
+    void theRestOfTheLastRoundsLastPhaseAfterAMarkerJoinsThatPhase() {
+        // Three rounds of 10 exchanges and 10 collectives, markers in the last collectives at doubling gaps (marker
+        // auto's): the second round's 3 steps made a loop of two rounds before the 7 after them came, in 1, 2 and 4.
+        List<GlobalTrace> blocks = List.of(phases(1, 10, 10), phases(1, 10, 3), phases(2, 1), phases(2, 2), phases(2, 4));
+        OnlineTrace online = appended(blocks);
+        List<GlobalNode> nodes = online.trace().nodes();
+        assertEquals(1, nodes.size(), "one loop of the rounds, where the last 7 steps stood apart");
+        GlobalLoop rounds = assertInstanceOf(GlobalLoop.class, nodes.get(0));
+        assertEquals(2, rounds.counts().valueFor(0).cursor().next());
+        assertEquals(phases(1, 10, 10, 10, 10).nodeCount(), online.trace().nodeCount(), "the shape of the 40 steps in one interval");
+        assertExpandsToTheBlocks(online, blocks);
+    }
+
+    @Test
     void anIterationLeftOverAfterALoopBecomesOneMoreIterationOfIt() {
         // The calls of one interval's 7 steps, then a lone step (a marker fell between them).
         List<GlobalTrace> blocks = List.of(steps(7), steps(1));
