@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
         description = {"Profiles a trace file, in mpiP's spirit: where the job spent its time in MPJ.", "",
                 "The profile: the job; per rank the app time (MPI.Init's end to MPI.Finalize's start) and the time in MPJ "
                         + "as min/mean/max over ranks, MPI.Init and MPI.Finalize apart (MPJ's start-up, not communication); "
-                        + "the top call sites (Class.method:line and op) by time in MPJ over all ranks, with calls, % of app "
+                        + "the top call sites (Class.method:line and op) by time in MPJ over all ranks, with calls, %% of app "
                         + "time, mean, bytes and each rank's time there as min/mean/max; per op the same with its imbalance "
                         + "(max/mean over ranks). Every mode: a compressed trace's calls are rebuilt with its mean times, and in "
                         + "a clustered trace each rank's figures are its lead's (the report says so).",

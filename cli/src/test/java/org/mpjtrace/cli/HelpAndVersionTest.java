@@ -3,6 +3,9 @@ package org.mpjtrace.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class HelpAndVersionTest {
@@ -23,11 +26,21 @@ class HelpAndVersionTest {
 
     @Test
     void helpOnEveryCommand() {
-        for (String cmd : new String[] {"run", "decode", "stats", "clusters", "demo"}) {
-            Cli c = Cli.run(cmd, "--help");
+        for (String cmd : new String[] {"run", "decode", "stats", "clusters", "replay", "compare", "export", "heatmap", "report", "demo"}) {
+            // A lone % in a description makes picocli warn on System.err and print the text unformatted.
+            PrintStream stderr = System.err;
+            ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+            Cli c;
+            try {
+                System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+                c = Cli.run(cmd, "--help");
+            } finally {
+                System.setErr(stderr);
+            }
             assertEquals(0, c.code, c.toString());
             assertTrue(c.out.startsWith("Usage: mpjtrace " + cmd), c.out);
             assertEquals("", c.err);
+            assertEquals("", warnings.toString(StandardCharsets.UTF_8), cmd + "'s help");
         }
         Cli top = Cli.run("--help");
         assertEquals(0, top.code);
