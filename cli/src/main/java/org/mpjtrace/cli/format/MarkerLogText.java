@@ -93,8 +93,8 @@ public final class MarkerLogText {
             }
             for (MarkerRecord r : log.records())
                 if (r.state() == MarkerState.F && r.changedRanks() > 0)
-                    lines.add("warning: " + plural(r.changedRanks(), "non-lead rank") + " changed after the last marker acted on (at collective "
-                            + r.markerCall() + ") while clusters were in force: their calls since then read as their leads'");
+                    lines.add("warning: " + plural(r.changedRanks(), "non-lead rank") + " made other calls than their lead after the last marker "
+                            + "acted on (at collective " + r.markerCall() + "): the trace has their lead's calls there");
         } else if (log.records().stream().allMatch(r -> r.state() == MarkerState.F)) {
             String rule = ClusteringSettings.marker(trace);
             if (!rule.startsWith("none"))

@@ -165,7 +165,7 @@ class ChameleonModeIT {
 
     /**
      * Enough steps for the time-stepped examples to reach state L with marker auto, which first looks for
-     * a loop at the 8th collective on all ranks: Stencil2D has one every 10th step, Stencil3D one a step.
+     * a loop at the 4th collective on all ranks: Stencil2D has one every 10th step, Stencil3D one a step.
      * With the call list printed (--calls, after MPI.Finalize), as the examples' shared full runs
      * ({@link FullRuns}) are, so that the others' full runs are shared.
      */

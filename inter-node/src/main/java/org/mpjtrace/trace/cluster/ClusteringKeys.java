@@ -29,7 +29,7 @@ public final class ClusteringKeys {
 
     public static final String DEFAULT_MARKER = "auto";
     /** Marker auto: the collectives on all ranks it needs before it first looks for a loop in them. */
-    public static final int AUTO_FIRST_LOOK = 8;
+    public static final int AUTO_FIRST_LOOK = 4;
     public static final int DEFAULT_CALL_FREQUENCY = 1;
     public static final int DEFAULT_K = 9;
     public static final int MAX_K = 4096;

@@ -8,8 +8,9 @@ package org.mpjtrace.trace.cluster;
  * @param state        the state the ranks agreed on
  * @param changedRanks how many ranks voted that their Call-Path signature changed since the previous
  *                     acted-on marker (0 at the first marker, where nobody votes); at F, with marker auto
- *                     and clusters in force, how many non-leads changed after the last marker (their
- *                     calls since then read as their leads'), else 0
+ *                     and clusters in force, how many non-leads made other calls than their lead after
+ *                     the last marker (their Call-Paths differ; their calls since then read as their
+ *                     leads'), else 0
  * @param clustering   index in {@link MarkerLog#clusterings()} of the clustering in force after this
  *                     marker, or -1 (state AT)
  * @param mergedCalls  calls merged into the online trace at this marker, as stood for (each lead's calls once

@@ -21,7 +21,7 @@ import org.mpjtrace.trace.cluster.MarkerState;
  * rank waits at a vote another never joins; a rank that leaves a loop of point-to-point calls early
  * changes nothing, since those calls are never markers.
  * <ul>
- *   <li>Learning: at candidate 8, then at gaps doubling up to 1,024, every rank proposes the period of its
+ *   <li>Learning: at candidate 4, then at gaps doubling up to 1,024, every rank proposes the period of its
  *       last candidates ({@link CollectivePeriod}: 1 for one Allreduce per step) and one Allreduce tells
  *       whether all proposed the same. If so, that candidate is the first marker and every period-th one
  *       after it a marker; if not (master-worker, no loop yet), learning goes on, and a program that never
@@ -31,7 +31,7 @@ import org.mpjtrace.trace.cluster.MarkerState;
  *       machine acts on the first boundary, then every {@code stride} periods: 1 until state L, then
  *       doubling up to 1,024, so a run of n steps acts about log2(n) times, and the first clustering (C)
  *       comes two periods after the choice. A rank whose candidates stopped matching votes to relearn;
- *       when any does, all learn again from the next 8 candidates and choose anew (the marker follows a
+ *       when any does, all learn again from the next 4 candidates and choose anew (the marker follows a
  *       phase change), and the choice goes into the trace's marker log.</li>
  * </ul>
  */
@@ -39,6 +39,8 @@ final class AutoMarker {
     private static final int HISTORY = 64;
     private static final int FIRST_CHECK = ClusteringKeys.AUTO_FIRST_LOOK;
     private static final int MAX_GAP = 1024;
+    /** Folds a sequence of signatures into one, order mattering (the golden ratio's odd multiplier). */
+    private static final long MIX = 0x9E37_79B9_7F4A_7C15L;
 
     private final RankContext ctx;
     private final MarkerStateMachine machine;
@@ -67,6 +69,8 @@ final class AutoMarker {
     private boolean relearn;
     private boolean havePeriodPath;
     private long periodPath;
+    /** The periods' call sequences since the last acted-on marker, folded into one hash. */
+    private long sinceMarker;
 
     AutoMarker(RankContext ctx, MarkerStateMachine machine, ClusteringSink sink) {
         this.ctx = ctx;
@@ -91,11 +95,13 @@ final class AutoMarker {
     }
 
     /**
-     * MPI.Finalize: tells the state machine whether a period since the last acted-on marker differed from
-     * the one before (it votes on it), and rank 0 notes how many candidates there were for the marker log.
+     * MPI.Finalize: gives the state machine a hash of this rank's calls since the last acted-on marker (the
+     * periods' and the part after the last boundary), which it compares with the lead's; rank 0 notes how
+     * many candidates there were for the marker log.
      */
     void finish() {
-        machine.changedAtEnd(period > 0 && changed);
+        ctx.drainRings();
+        machine.pathAtEnd(sinceMarker * MIX + sink.callSequence());
         if (file != null) file.noteCandidates(count);
     }
 
@@ -122,11 +128,13 @@ final class AutoMarker {
         // The first marker of a choice: AT (a later choice votes "changed": nothing to compare with yet).
         machine.act(count, true, false);
         changed = compared = relearn = false;
+        sinceMarker = 0;
     }
 
     private void endPeriod() {
         ctx.drainRings();
         long path = sink.callPath();
+        long sequence = sink.callSequence();
         sink.startInterval();
         if (havePeriodPath) {
             compared = true;
@@ -134,6 +142,7 @@ final class AutoMarker {
         }
         periodPath = path;
         havePeriodPath = true;
+        sinceMarker = sinceMarker * MIX + sequence;
         for (int j = 0; j < period; j++)
             if (CollectivePeriod.at(history, count - period + j) != pattern[j]) relearn = true;
     }
@@ -141,6 +150,7 @@ final class AutoMarker {
     private void act() throws ReflectiveOperationException {
         int relearning = machine.act(count, changed || !compared, relearn);
         changed = compared = relearn = false;
+        sinceMarker = 0;
         if (relearning > 0) {
             period = 0;
             checkGap = FIRST_CHECK;

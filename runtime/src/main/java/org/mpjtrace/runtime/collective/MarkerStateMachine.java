@@ -1,5 +1,6 @@
 package org.mpjtrace.runtime.collective;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpjtrace.runtime.config.TracerConfig;
@@ -49,10 +50,10 @@ final class MarkerStateMachine {
     private boolean reclusterPending = true;
     private MarkerState state = MarkerState.AT;
     /**
-     * Marker auto: whether this rank's Call-Path changed after the last acted-on marker, which the ranks
-     * vote on at Finalize; null for the other rules (no vote: their intervals cannot be compared there).
+     * Marker auto: a hash of this rank's calls since the last acted-on marker, given at Finalize; null for
+     * the other rules.
      */
-    private Boolean changedAtEnd;
+    private Long pathAtEnd;
     /** The clustering in force (after C or L), else null; its index in the marker log at rank 0. */
     private Clustering clustering;
     private int clusteringIndex = -1;
@@ -138,10 +139,7 @@ final class MarkerStateMachine {
      */
     void onFinalize() throws ReflectiveOperationException {
         ctx.drainRings();
-        // Under clusters, a non-lead that changed since the last marker recorded nothing of it: its calls since
-        // then read as its lead's. Counted here so the trace says so (all ranks vote: Finalize is collective).
-        int changedRanks = changedAtEnd == null || !voted ? 0
-                : ctx.mpj.allreduceSum(ctx.privateComm, ctx.tracing() && changedAtEnd && !isLead() ? 1 : 0);
+        int changedRanks = pathAtEnd != null && clustering != null && state != MarkerState.AT ? unlikeTheirLeads() : 0;
         long start = System.nanoTime();
         noteMemory(MarkerState.F);
         boolean recluster = state == MarkerState.AT;
@@ -152,12 +150,35 @@ final class MarkerStateMachine {
         finishSends(); // nothing of the tracer's may still be on its way when MPJ finalizes
         long mergeNanos = System.nanoTime() - mergeStart;
         sink.restart(false);
-        if (file != null) handToFile(arrivals, acted + 1, MarkerState.F, recluster ? 0 : changedRanks, start, mergeNanos, null);
+        if (file != null) handToFile(arrivals, acted + 1, MarkerState.F, changedRanks, start, mergeNanos, null);
     }
 
-    /** Marker auto, before {@link #onFinalize}: whether this rank's Call-Path changed after the last acted-on marker. */
-    void changedAtEnd(boolean changed) {
-        changedAtEnd = changed;
+    /** Marker auto, before {@link #onFinalize}: a hash of this rank's calls since the last acted-on marker. */
+    void pathAtEnd(long path) {
+        pathAtEnd = path;
+    }
+
+    /**
+     * Marker auto at Finalize, clusters in force: how many non-leads did other calls than their lead since
+     * the last marker (their call hashes differ). Such a rank recorded none of them, so in the trace its calls
+     * there read as its lead's; the count lets the trace say so. Counted at rank 0 from every rank's
+     * signature (8 bytes each, once a job); 0 elsewhere.
+     */
+    private int unlikeTheirLeads() throws ReflectiveOperationException {
+        if (ctx.rank != 0) {
+            ctx.mpj.sendBytes(ctx.privateComm, ByteBuffer.allocate(8).putLong(pathAtEnd).array(), 0, MessageTags.END_PATHS);
+            return 0;
+        }
+        long[] paths = new long[ctx.size];
+        paths[0] = pathAtEnd;
+        for (int r = 1; r < ctx.size; r++)
+            paths[r] = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm, r, MessageTags.END_PATHS)).getLong();
+        int unlike = 0;
+        for (int r = 0; r < ctx.size; r++) {
+            Cluster c = clustering.clusterOf(r);
+            if (c != null && c.lead() != r && paths[r] != paths[c.lead()]) unlike++;
+        }
+        return unlike;
     }
 
     /**

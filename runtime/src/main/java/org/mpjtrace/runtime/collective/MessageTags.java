@@ -35,5 +35,8 @@ final class MessageTags {
     static final int LEAD_MERGE = BASE + 22;
     static final int LEAD_ROOT = BASE + 24;
 
+    /** MPI.Finalize, marker auto under clusters: each rank's Call-Path since the last marker, to rank 0 (MarkerStateMachine). */
+    static final int END_PATHS = BASE + 26;
+
     private MessageTags() {}
 }

@@ -68,6 +68,11 @@ public final class ClusteringSink implements RecordSink {
         return signatures.callPath();
     }
 
+    /** The interval's calls in order as one hash (stack signatures only), for telling a non-lead from its lead. */
+    public synchronized long callSequence() {
+        return signatures.sequence();
+    }
+
     /**
      * What the rank clusters on: the Call-Path of its partial trace's compressed form when it holds one
      * (ranks that run the same loops a different number of times then agree), else of its interval; and

@@ -18,9 +18,16 @@ import org.mpjtrace.trace.fold.RelativePeers;
  * the first interval of every program look different from the second.
  */
 final class IntervalSignatures {
+    /** An odd 64-bit constant (the golden ratio's): multiplying by it mixes every bit upwards. */
+    private static final long SEQUENCE_MULTIPLIER = 0x9E37_79B9_7F4A_7C15L;
     private final int rank;
     private final int worldSize;
     private final CallPathSignature callPath = new CallPathSignature();
+    /**
+     * The interval's stack signatures in order, as one polynomial hash: unlike the Call-Path's XOR, whose
+     * blocks of ten calls cancel in pairs, it tells any two sequences of other lengths or orders apart.
+     */
+    private long sequence;
     private final RunningMean srcRel = new RunningMean(), destRel = new RunningMean();
     private final RunningMean srcAbs = new RunningMean(), destAbs = new RunningMean();
 
@@ -33,6 +40,7 @@ final class IntervalSignatures {
         int code = Event.opCode(w, base);
         if (code == Op.INIT.code) return;
         callPath.add(w[base + Event.W_STACK]);
+        sequence = sequence * SEQUENCE_MULTIPLIER + w[base + Event.W_STACK];
         Op op = Op.ofCode(code);
         if (op == null || op.family != Op.Family.P2P) return;
         int peer = Event.peer(w, base);
@@ -61,6 +69,10 @@ final class IntervalSignatures {
         return callPath.value();
     }
 
+    long sequence() {
+        return sequence;
+    }
+
     RankSignature signature() {
         return new RankSignature(rank, callPath.value(), srcRel.mean(), destRel.mean(), srcAbs.mean(), destAbs.mean());
     }
@@ -68,6 +80,7 @@ final class IntervalSignatures {
     /** A new interval starts (after an acted-on marker): the vote compares Call-Paths of intervals. */
     void resetCallPath() {
         callPath.reset();
+        sequence = 0;
     }
 
     /** The partial trace was merged or dropped: clustering compares end-points over what will be merged next. */
