@@ -43,6 +43,18 @@ public final class MarkerLogText {
      * be a phase's at its very end), and the markers acted on (F aside).
      */
     public static String clustersAndMarkers(MarkerLog log) {
+        Clustering c = governing(log);
+        long markers = log.records().size() - log.count(MarkerState.F);
+        String clusters = c == null ? "no clustering" : plural(c.clusters().size(), "cluster") + " (in force at " + inForce(log, c) + " of " + markers + " markers)";
+        return clusters + ", " + plural(markers, "marker") + " acted on";
+    }
+
+    /**
+     * The governing clustering: the one in force at the most acted-on markers (the latest of equals), not
+     * merely the last one made, which may be a phase's at its very end; null when no acted-on marker had
+     * clusters in force (a clustering made at Finalize only does not govern a run).
+     */
+    public static Clustering governing(MarkerLog log) {
         Map<Integer, Integer> inForce = new HashMap<>();
         for (MarkerRecord r : log.records()) if (r.clustering() >= 0 && r.state() != MarkerState.F) inForce.merge(r.clustering(), 1, Integer::sum);
         int governing = -1, most = 0;
@@ -51,11 +63,15 @@ public final class MarkerLogText {
                 governing = e.getKey();
                 most = e.getValue();
             }
-        long markers = log.records().size() - log.count(MarkerState.F);
         Clustering c = null;
         for (MarkerRecord r : log.records()) if (r.clustering() == governing) c = log.clusteringOf(r);
-        String clusters = c == null ? "no clustering" : plural(c.clusters().size(), "cluster") + " (in force at " + most + " of " + markers + " markers)";
-        return clusters + ", " + plural(markers, "marker") + " acted on";
+        return c;
+    }
+
+    private static int inForce(MarkerLog log, Clustering c) {
+        int n = 0;
+        for (MarkerRecord r : log.records()) if (r.state() != MarkerState.F && log.clusteringOf(r) == c) n++;
+        return n;
     }
 
     /**

@@ -1,0 +1,79 @@
+package org.mpjtrace.cli.demo;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.mpjtrace.cli.format.GlobalSummary;
+import org.mpjtrace.cli.format.MarkerLogText;
+import org.mpjtrace.cli.format.TextTable;
+import org.mpjtrace.cli.format.Units;
+import org.mpjtrace.cli.profile.Profile;
+import org.mpjtrace.cli.profile.ProfileEntry;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.Cluster;
+import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.MarkerLog;
+import org.mpjtrace.trace.cluster.MarkerRecord;
+import org.mpjtrace.trace.cluster.MarkerState;
+
+/**
+ * What {@code mpjtrace demo} tells after its run, in about 35 lines, for someone who has never used the
+ * tool: how many calls the ranks made and how few bytes their trace takes, the loop the
+ * ranks found and the clusters they formed (why the trace stays small), where the time in MPJ went, and
+ * the report page written beside the trace, with the commands to go further. Every figure is read from
+ * the trace the demo just wrote.
+ */
+public final class DemoStory {
+    static final int TOP_SITES = 5;
+
+    private DemoStory() {}
+
+    /** {@code trace} read from {@code file}, a clustering mode's trace of a finished job; {@code page} the report written. */
+    public static void print(PrintWriter out, Path file, TraceFile trace, Path page) throws IOException {
+        long calls = trace.global().calls(), size = Files.size(file), dump = GlobalSummary.dumpBytes(trace);
+        out.println("What the demo shows, from " + file + ":");
+        out.println("  " + trace.meta().worldSize() + " ranks made " + String.format("%,d", calls) + " MPJ calls in "
+                + Units.seconds(trace.meta().elapsedMillis() * 1_000_000L) + " s; the trace holds every one of them in " + Units.fileSize(size)
+                + ", " + String.format("%.2f", (double) size / calls) + " bytes a call");
+        out.println("  (the same calls as a dump, even without their times, take " + Units.fileSize(dump) + ").");
+        out.println("  Each rank folds its loops as it records; once the ranks have clustered, one lead per cluster records for all.");
+        out.println();
+        clusters(out, trace.markers());
+        out.println();
+        topSites(out, Profile.of(trace));
+        out.println();
+        out.println("The whole story on one page (profile, heatmaps, timeline): " + page + ", for any browser, e.g. xdg-open " + page);
+        out.println("Go on with: mpjtrace stats " + file + " | mpjtrace clusters " + file + " | mpjtrace export " + file
+                + " --format chrome -o demo.json (for ui.perfetto.dev) | mpjtrace run --help");
+    }
+
+    private static void clusters(PrintWriter out, MarkerLog log) {
+        if (!log.choices().isEmpty())
+            out.println("  The ranks found their time-step loop themselves: its boundary is the " + log.choices().get(0).site()
+                    + " (marker auto; no option needed).");
+        Clustering c = MarkerLogText.governing(log);
+        if (c == null) {
+            out.println("  The ranks clustered only at MPI.Finalize: every rank traced the whole run.");
+            return;
+        }
+        MarkerRecord first = log.records().stream().filter(r -> r.state() == MarkerState.C).findFirst().orElse(null);
+        out.println("  The ranks formed " + c.clusters().size() + " clusters of ranks that behave alike"
+                + (first == null || !log.auto() ? "" : ", at collective " + first.markerCall() + " of " + log.candidates()
+                + "; from then on the other ranks recorded nothing") + ":");
+        TextTable t = new TextTable(">lead", ">ranks", "members");
+        for (Cluster k : c.clusters()) t.row(k.lead(), k.members().size(), k.members());
+        t.print(out, "    ");
+    }
+
+    private static void topSites(PrintWriter out, Profile p) {
+        List<ProfileEntry> sites = p.sites();
+        long app = p.appNanos();
+        out.println("Where the time in MPJ went, the top " + Math.min(TOP_SITES, sites.size()) + " call sites over all ranks (mpjtrace stats for all):");
+        TextTable t = new TextTable("site", "op", ">calls", ">time ms", ">% of app time");
+        for (ProfileEntry e : sites.subList(0, Math.min(TOP_SITES, sites.size())))
+            t.row(p.where(e.site()), e.op().mpjName, e.calls(), Units.millis(e.nanos()), Units.percent(e.nanos(), app));
+        t.print(out, "  ");
+    }
+}
