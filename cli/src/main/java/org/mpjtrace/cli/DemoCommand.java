@@ -1,6 +1,7 @@
 package org.mpjtrace.cli;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +28,9 @@ import picocli.CommandLine.Spec;
         versionProvider = Main.Version.class,
         description = {"Traces an example program and shows the result.", "",
                 "Runs org.mpjtrace.examples.Stencil2D (1,000 steps) on 16 ranks (multicore) in mode chameleon, writing demo.mpjt "
-                        + "and its report demo.html in the current directory, then tells what happened: the calls and the trace's "
-                        + "size against a dump, the loop and clusters the ranks found, the top call sites, and what to run next."})
+                        + "and its report demo.html in the current directory, runs it once more in mode dump to measure a full dump "
+                        + "of the same calls, then tells what happened: the calls and the trace's size against the dump's, the loop "
+                        + "and clusters the ranks found, the top call sites, and what to run next."})
 final class DemoCommand implements Callable<Integer> {
     static final String MAIN = "org.mpjtrace.examples.Stencil2D";
     static final int RANKS = 16;
@@ -54,11 +56,30 @@ final class DemoCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new BadInputException(PAGE + ": cannot write: " + e.getMessage());
             }
+            long dump = dumpSize(inst, err);
             PrintWriter out = spec.commandLine().getOut();
             out.println();
-            DemoStory.print(out, OUTPUT, result.trace(), PAGE);
+            DemoStory.print(out, OUTPUT, result.trace(), PAGE, dump);
             out.flush();
             return ExitCodes.OK;
         });
+    }
+
+    /**
+     * The size of a dump of the same run, to set the trace against: the same job in mode dump, its output
+     * and messages kept out of the way, its file measured and deleted. -1 when that run fails.
+     */
+    private static long dumpSize(Installation inst, PrintWriter err) throws IOException {
+        err.println("mpjtrace: running it once more in mode dump (every call of every rank), to measure the trace against ...");
+        err.flush();
+        Path dump = Files.createTempFile("mpjtrace-demo-dump", ".mpjt");
+        try {
+            JobRequest req = JobRequest.of(inst.examplesJar().toString(), MAIN, ARGS).withRanks(RANKS).withOutput(dump);
+            OutputStream none = OutputStream.nullOutputStream();
+            JobResult r = new JobLauncher(inst, new PrintWriter(none)).captureOutput(none, none).run(req);
+            return r.exitCode() == ExitCodes.OK ? Files.size(dump) : -1;
+        } finally {
+            Files.deleteIfExists(dump);
+        }
     }
 }

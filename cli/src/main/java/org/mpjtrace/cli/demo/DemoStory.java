@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.mpjtrace.cli.format.GlobalSummary;
 import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.cli.format.TextTable;
 import org.mpjtrace.cli.format.Units;
@@ -20,7 +19,7 @@ import org.mpjtrace.trace.cluster.MarkerState;
 
 /**
  * What {@code mpjtrace demo} tells after its run, in about 35 lines, for someone who has never used the
- * tool: how many calls the ranks made and how few bytes their trace takes, the loop the
+ * tool: how many calls the ranks made and how few bytes their trace takes against a dump, the loop the
  * ranks found and the clusters they formed (why the trace stays small), where the time in MPJ went, and
  * the report page written beside the trace, with the commands to go further. Every figure is read from
  * the trace the demo just wrote.
@@ -30,14 +29,19 @@ public final class DemoStory {
 
     private DemoStory() {}
 
-    /** {@code trace} read from {@code file}, a clustering mode's trace of a finished job; {@code page} the report written. */
-    public static void print(PrintWriter out, Path file, TraceFile trace, Path page) throws IOException {
-        long calls = trace.global().calls(), size = Files.size(file), dump = GlobalSummary.dumpBytes(trace);
+    /**
+     * {@code trace} read from {@code file}, a clustering mode's trace of a finished job; {@code page} the
+     * report written; {@code dump} the size of a dump-mode file of the same job, or -1 when there is none.
+     */
+    public static void print(PrintWriter out, Path file, TraceFile trace, Path page, long dump) throws IOException {
+        long calls = trace.global().calls(), size = Files.size(file);
         out.println("What the demo shows, from " + file + ":");
         out.println("  " + trace.meta().worldSize() + " ranks made " + String.format("%,d", calls) + " MPJ calls in "
                 + Units.seconds(trace.meta().elapsedMillis() * 1_000_000L) + " s; the trace holds every one of them in " + Units.fileSize(size)
-                + ", " + String.format("%.2f", (double) size / calls) + " bytes a call");
-        out.println("  (the same calls as a dump, even without their times, take " + Units.fileSize(dump) + ").");
+                + ", " + String.format("%.2f", (double) size / calls) + " bytes a call;");
+        out.println(dump > 0 ? "  a dump of the same run (every call with its times, mode dump, run just now) took " + Units.fileSize(dump)
+                + ", " + String.format("%.0f", (double) dump / size) + " times as much."
+                : "  (the run in mode dump, to compare with, failed: see the lines above).");
         out.println("  Each rank folds its loops as it records; once the ranks have clustered, one lead per cluster records for all.");
         out.println();
         clusters(out, trace.markers());

@@ -21,11 +21,13 @@ class DemoStoryTest {
         Path file = CorpusFiles.path("shiftingloops-chameleon-auto");
         TraceFile trace = TraceReader.read(file);
         StringWriter text = new StringWriter();
-        DemoStory.print(new PrintWriter(text, true), file, trace, Path.of("demo.html"));
+        DemoStory.print(new PrintWriter(text, true), file, trace, Path.of("demo.html"), 1_000_000);
         List<String> lines = text.toString().lines().toList();
 
         assertTrue(lines.size() < 60, "short: " + lines.size() + " lines");
         assertTrue(lines.get(1).startsWith("  4 ranks made " + String.format("%,d", trace.global().calls()) + " MPJ calls in "), lines.get(1));
+        long size = java.nio.file.Files.size(file);
+        assertTrue(lines.get(2).contains("took 1.0 MB, " + String.format("%.0f", 1_000_000.0 / size) + " times as much"), lines.get(2));
         assertTrue(text.toString().contains("its boundary is the " + trace.markers().choices().get(0).site() + " (marker auto"), text.toString());
         Clustering c = MarkerLogText.governing(trace.markers());
         int header = lines.indexOf("    lead  ranks  members");
