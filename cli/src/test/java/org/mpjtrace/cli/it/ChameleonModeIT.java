@@ -211,18 +211,24 @@ class ChameleonModeIT {
         assertTrue(checked > 0, "some rank behaves like its lead (at least the leads themselves)");
     }
 
-    /** With a JVM per rank the leads' call-site tables differ and are unified at rank 0 at every merge. */
+    /**
+     * With a JVM per rank the leads' call-site tables differ and are unified at rank 0 at every merge; the
+     * ranks agree on marker auto's choice all the same.
+     */
     @Test
     void niodevLeadsMergeAcrossJvms() {
         List<String> args = List.of("steps=100", "n=8");
         MpjJobs.Run fullRun = MpjJobs.run("Stencil2D", 4, "niodev", NiodevDaemon.machines(), dir.resolve("n.full.mpjt"), "full", "", args);
         MpjJobs.assertSucceeded(fullRun);
+        // Marker auto: each JVM asks MPJ the size of its own communicators and names call sites its own way.
         MpjJobs.Run run = MpjJobs.run("Stencil2D", 4, "niodev", NiodevDaemon.machines(), dir.resolve("n.chameleon.mpjt"), "chameleon",
-                "marker=site:Stencil2D.main", args);
+                "", args);
         MpjJobs.assertSucceeded(run);
         assertEquals(List.of(), run.tracerLines(), "the tracer reported no problem");
         TraceFile full = fullRun.result().trace(), clustered = run.result().trace();
         assertTrue(states(clustered.markers()).contains(MarkerState.L), "states " + states(clustered.markers()));
+        assertEquals(1, clustered.markers().choices().size(), "the ranks of four JVMs agreed on one loop");
+        assertTrue(clustered.markers().choices().get(0).site().startsWith("Allreduce at Stencil2D.main:"), clustered.markers().choices().toString());
         for (RankTrace section : clustered.ranks()) {
             assertSameCalls(full, ExpandedRank.of(full, full.rank(section.rank())), clustered, ExpandedRank.of(clustered, section),
                     "niodev rank " + section.rank());
