@@ -165,14 +165,15 @@ class ChameleonModeIT {
 
     /**
      * Enough steps for the time-stepped examples to reach state L with marker auto, which first looks for
-     * a loop at the 4th collective on all ranks: Stencil2D has one every 10th step, Stencil3D one a step.
-     * With the call list printed (--calls, after MPI.Finalize), as the examples' shared full runs
-     * ({@link FullRuns}) are, so that the others' full runs are shared.
+     * a loop at the 4th collective on all ranks, then acts at the 4th (AT), 5th (AT), 6th (C) and 7th (L):
+     * Stencil2D has one every 10th step, Stencil3D one a step. With the call list printed (--calls, after
+     * MPI.Finalize), as the examples' shared full runs ({@link FullRuns}) are, so that the others' full
+     * runs are shared.
      */
     private static List<String> args(Examples ex) {
         return switch (ex) {
-            case STENCIL_2D -> List.of("steps=200", "n=16", "--calls");
-            case STENCIL_3D -> List.of("steps=14", "n=4", "--calls");
+            case STENCIL_2D -> List.of("steps=100", "n=16", "--calls");
+            case STENCIL_3D -> List.of("steps=8", "n=4", "--calls");
             default -> ex.argsWithCalls();
         };
     }
