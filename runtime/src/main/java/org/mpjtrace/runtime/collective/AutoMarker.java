@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.mpjtrace.runtime.rank.RankContext;
 import org.mpjtrace.runtime.sink.ClusteringSink;
+import org.mpjtrace.signatures.Mix64;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 import org.mpjtrace.trace.cluster.MarkerChoice;
@@ -39,8 +40,6 @@ final class AutoMarker {
     private static final int HISTORY = 64;
     private static final int FIRST_CHECK = ClusteringKeys.AUTO_FIRST_LOOK;
     private static final int MAX_GAP = 1024;
-    /** Folds a sequence of signatures into one, order mattering (the golden ratio's odd multiplier). */
-    private static final long MIX = 0x9E37_79B9_7F4A_7C15L;
 
     private final RankContext ctx;
     private final MarkerStateMachine machine;
@@ -101,7 +100,7 @@ final class AutoMarker {
      */
     void finish() {
         ctx.drainRings();
-        machine.pathAtEnd(sinceMarker * MIX + sink.callSequence());
+        machine.pathAtEnd(Mix64.combine(sinceMarker, sink.callSequence()));
         if (file != null) file.noteCandidates(count);
     }
 
@@ -142,7 +141,7 @@ final class AutoMarker {
         }
         periodPath = path;
         havePeriodPath = true;
-        sinceMarker = sinceMarker * MIX + sequence;
+        sinceMarker = Mix64.combine(sinceMarker, sequence);
         for (int j = 0; j < period; j++)
             if (CollectivePeriod.at(history, count - period + j) != pattern[j]) relearn = true;
     }

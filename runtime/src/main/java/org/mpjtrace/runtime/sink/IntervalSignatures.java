@@ -1,6 +1,7 @@
 package org.mpjtrace.runtime.sink;
 
 import org.mpjtrace.signatures.CallPathSignature;
+import org.mpjtrace.signatures.Mix64;
 import org.mpjtrace.signatures.RunningMean;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -18,14 +19,12 @@ import org.mpjtrace.trace.fold.RelativePeers;
  * the first interval of every program look different from the second.
  */
 final class IntervalSignatures {
-    /** An odd 64-bit constant (the golden ratio's): multiplying by it mixes every bit upwards. */
-    private static final long SEQUENCE_MULTIPLIER = 0x9E37_79B9_7F4A_7C15L;
     private final int rank;
     private final int worldSize;
     private final CallPathSignature callPath = new CallPathSignature();
     /**
-     * The interval's stack signatures in order, as one polynomial hash: unlike the Call-Path's XOR, whose
-     * blocks of ten calls cancel in pairs, it tells any two sequences of other lengths or orders apart.
+     * The interval's stack signatures in order, as one hash ({@link Mix64#combine}): unlike the Call-Path's
+     * XOR, whose blocks of ten calls cancel in pairs, it tells sequences of other lengths or orders apart.
      */
     private long sequence;
     private final RunningMean srcRel = new RunningMean(), destRel = new RunningMean();
@@ -40,7 +39,7 @@ final class IntervalSignatures {
         int code = Event.opCode(w, base);
         if (code == Op.INIT.code) return;
         callPath.add(w[base + Event.W_STACK]);
-        sequence = sequence * SEQUENCE_MULTIPLIER + w[base + Event.W_STACK];
+        sequence = Mix64.combine(sequence, w[base + Event.W_STACK]);
         Op op = Op.ofCode(code);
         if (op == null || op.family != Op.Family.P2P) return;
         int peer = Event.peer(w, base);
