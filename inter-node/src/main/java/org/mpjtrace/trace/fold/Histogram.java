@@ -6,6 +6,12 @@ package org.mpjtrace.trace.fold;
  * trace: per event, the compute time before the call and the time inside it; replay draws from it. A
  * trace file keeps a fixed-size summary of it (count, min, max, mean and a few quantiles), so that its
  * size does not depend on how noisy the timings were.
+ *
+ * <p>Why not HdrHistogram: a fold holds two histograms per event node on every rank, and an
+ * HdrHistogram covering 1 ns to 1 h at 2 significant digits takes 37,376 B (its
+ * getEstimatedFootprintInBytes, HdrHistogram 2.2.2, measured 2026-11-25; 270,848 B at 3 digits), where
+ * these bins take 512 B and only once a node has seen more than {@link #FEW} values. Factor-2 bins are
+ * as fine as the file's summary and replay's draws use.
  */
 public final class Histogram {
     public static final int BINS = 64;
