@@ -9,9 +9,11 @@ import org.mpjtrace.cli.export.ChromeTraceWriter;
 import org.mpjtrace.cli.export.ParaverExport;
 import org.mpjtrace.cli.export.otf2.Otf2Export;
 import org.mpjtrace.cli.format.MarkerLogText;
+import org.mpjtrace.cli.progress.QuietOption;
 import org.mpjtrace.cli.progress.RankProgress;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -65,8 +67,8 @@ final class ExportCommand implements Callable<Integer> {
             + "times, rather than use the dump kept beside it")
     boolean expand;
 
-    @Option(names = "--quiet", description = "no progress bar (one is shown on a terminal while the trace's ranks are read)")
-    boolean quiet;
+    @Mixin
+    QuietOption quiet;
 
     @Override
     public Integer call() throws Exception {
@@ -80,7 +82,7 @@ final class ExportCommand implements Callable<Integer> {
             if (interim != null) throw new BadInputException(file + ": " + interim + "; export needs the trace of a whole job");
             if (format.equals("otf2") && expand) throw new BadInputException("--expand applies to --format chrome and paraver only");
             // Ranks read per rank of the job: chrome and paraver match messages first, then write.
-            try (RankProgress progress = RankProgress.of("export " + format, trace, format.equals("otf2") ? 1 : 2, quiet)) {
+            try (RankProgress progress = RankProgress.of("export " + format, trace, format.equals("otf2") ? 1 : 2, quiet.quiet())) {
                 TraceFile read = progress.trace(trace);
                 switch (format) {
                     case "otf2" -> Otf2Export.write(read, out);

@@ -8,10 +8,12 @@ import org.mpjtrace.cli.chart.Heatmap;
 import org.mpjtrace.cli.export.AtomicOutput;
 import org.mpjtrace.cli.export.MessageMatrix;
 import org.mpjtrace.cli.format.MarkerLogText;
+import org.mpjtrace.cli.progress.QuietOption;
 import org.mpjtrace.cli.progress.RankProgress;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,8 +48,8 @@ final class HeatmapCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "900x760", description = "the picture's size in pixels (default 900x760)")
     String size;
 
-    @Option(names = "--quiet", description = "no progress bar (one is shown on a terminal while the trace's ranks are read)")
-    boolean quiet;
+    @Mixin
+    QuietOption quiet;
 
     @Override
     public Integer call() throws Exception {
@@ -62,7 +64,7 @@ final class HeatmapCommand implements Callable<Integer> {
             String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
             if (interim != null) throw new BadInputException(file + ": " + interim + "; heatmap needs the trace of a whole job");
             MessageMatrix matrix;
-            try (RankProgress progress = RankProgress.of("heatmap", trace, 1, quiet)) {
+            try (RankProgress progress = RankProgress.of("heatmap", trace, 1, quiet.quiet())) {
                 matrix = MessageMatrix.of(progress.trace(trace), MAX_RANKS);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(file + ": " + e.getMessage());

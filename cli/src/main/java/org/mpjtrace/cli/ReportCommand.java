@@ -7,10 +7,12 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.export.AtomicOutput;
 import org.mpjtrace.cli.format.MarkerLogText;
+import org.mpjtrace.cli.progress.QuietOption;
 import org.mpjtrace.cli.progress.RankProgress;
 import org.mpjtrace.cli.report.HtmlReport;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -38,8 +40,8 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "-o", paramLabel = "OUT.html", required = true, description = "the page to write")
     Path out;
 
-    @Option(names = "--quiet", description = "no progress bar (one is shown on a terminal while the trace's ranks are read)")
-    boolean quiet;
+    @Mixin
+    QuietOption quiet;
 
     @Override
     public Integer call() throws Exception {
@@ -51,7 +53,7 @@ final class ReportCommand implements Callable<Integer> {
             System.setProperty("java.awt.headless", "true");
             String page;
             // Ranks read per rank of the job: the profile, the matrix, and the timeline's origins and rows.
-            try (RankProgress progress = RankProgress.of("report", trace, 4, quiet)) {
+            try (RankProgress progress = RankProgress.of("report", trace, 4, quiet.quiet())) {
                 page = HtmlReport.of(progress.trace(trace), file.getFileName().toString());
             } catch (IllegalStateException e) {
                 throw new BadInputException(file + ": cannot rebuild the ranks' calls: " + e.getMessage());

@@ -12,9 +12,11 @@ import org.mpjtrace.cli.format.GlobalSummary;
 import org.mpjtrace.cli.format.StatsReport;
 import org.mpjtrace.cli.profile.Profile;
 import org.mpjtrace.cli.profile.ProfileText;
+import org.mpjtrace.cli.progress.QuietOption;
 import org.mpjtrace.cli.progress.RankProgress;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -64,8 +66,8 @@ final class StatsCommand implements Callable<Integer> {
             + "(from the events a dump keeps)")
     boolean perRank;
 
-    @Option(names = "--quiet", description = "no progress bar (one is shown on a terminal while the trace's ranks are read)")
-    boolean quiet;
+    @Mixin
+    QuietOption quiet;
 
     @Override
     public Integer call() throws Exception {
@@ -77,7 +79,7 @@ final class StatsCommand implements Callable<Integer> {
             TraceFile trace = TraceFiles.open(file);
             PrintWriter out = spec.commandLine().getOut();
             Profile profile;
-            try (RankProgress progress = RankProgress.of("stats", trace, 1, quiet)) {
+            try (RankProgress progress = RankProgress.of("stats", trace, 1, quiet.quiet())) {
                 profile = Profile.of(progress.trace(trace));
             }
             if (format.equals("json")) StatsJson.write(trace, profile, out);
