@@ -24,6 +24,8 @@ cli_jar="$repo/cli/target/mpjtrace-cli.jar"
 run() {
     local what=$1 out=$2; shift 2
     local start end
+    # Each command starts with the previous one's gigabytes on disk, not in the kernel's writeback.
+    sync
     start=$(date +%s.%N)
     java -Xmx512m -Dmpjtrace.home="$repo" -jar "$cli_jar" "$@" > "$out" 2> "$dir/$what.err" || { cat "$dir/$what.err" >&2; exit 1; }
     end=$(date +%s.%N)

@@ -1,10 +1,13 @@
 package org.mpjtrace.cli;
 
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.export.JsonLinesWriter;
+import org.mpjtrace.cli.export.output.WriteBehindStream;
+import org.mpjtrace.cli.export.output.WriterStream;
 import org.mpjtrace.cli.format.EventListing;
 import org.mpjtrace.cli.format.ExpandedRank;
 import org.mpjtrace.cli.format.GlobalListing;
@@ -100,6 +103,29 @@ final class DecodeCommand implements Callable<Integer> {
         });
     }
 
+    /** System.out as a plain stream: written in blocks, flushed but never closed. */
+    private static final class StandardOutputBytes extends OutputStream {
+        @Override
+        public void write(int b) {
+            System.out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            System.out.write(b, off, len);
+        }
+
+        @Override
+        public void flush() {
+            System.out.flush();
+        }
+
+        @Override
+        public void close() {
+            System.out.flush();
+        }
+    }
+
     /** {@code --format jsonl}: every call of every rank (or of {@code only}), one JSON object per line. */
     private int jsonLines(TraceFile trace, RankTrace only, PrintWriter out) throws Exception {
         if (trace.global() != null) {
@@ -109,14 +135,20 @@ final class DecodeCommand implements Callable<Integer> {
             String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
             if (interim != null) throw new BadInputException(file + ": " + interim + "; its ranks' calls cannot be rebuilt one by one");
         }
-        JsonLinesWriter writer = new JsonLinesWriter(trace, out);
-        for (RankTrace r : only != null ? List.of(only) : trace.ranks()) {
-            try {
-                writer.write(r, expand, limit == null ? -1 : limit);
-            } catch (IllegalStateException e) {
-                throw new BadInputException(file + ": cannot rebuild rank " + r.rank() + "'s calls: " + e.getMessage());
+        // To the process's standard output as bytes, written by a thread of their own (gigabytes for a large
+        // dump); to any other writer as text.
+        boolean console = Main.isStandardOut(out);
+        out.flush();
+        try (OutputStream bytes = console ? new WriteBehindStream(new StandardOutputBytes(), "stdout") : new WriterStream(out)) {
+            JsonLinesWriter writer = new JsonLinesWriter(trace, bytes);
+            for (RankTrace r : only != null ? List.of(only) : trace.ranks()) {
+                try {
+                    writer.write(r, expand, limit == null ? -1 : limit);
+                } catch (IllegalStateException e) {
+                    throw new BadInputException(file + ": cannot rebuild rank " + r.rank() + "'s calls: " + e.getMessage());
+                }
+                if (console ? System.out.checkError() : out.checkError()) break; // the reader went away (a pipe into head)
             }
-            if (out.checkError()) break; // the reader went away (a pipe into head)
         }
         out.flush();
         return ExitCodes.OK;

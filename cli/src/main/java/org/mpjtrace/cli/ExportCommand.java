@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.mpjtrace.cli.export.AtomicOutput;
+import org.mpjtrace.cli.export.output.AtomicOutput;
 import org.mpjtrace.cli.export.ChromeTraceWriter;
 import org.mpjtrace.cli.export.ParaverExport;
 import org.mpjtrace.cli.export.otf2.Otf2Export;

@@ -35,7 +35,18 @@ public final class Main implements Callable<Integer> {
     public static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler(new OneLineUsageErrors());
+        // picocli's writer over System.out, made once and given to every subcommand, so that a command can
+        // tell it from a writer a test or an embedding program set (decode --format jsonl then writes bytes).
+        standardOut = cl.getOut();
+        cl.setOut(standardOut);
         return cl;
+    }
+
+    private static volatile PrintWriter standardOut;
+
+    /** Whether {@code out} is the process's standard output as {@link #newCommandLine} set it. */
+    static boolean isStandardOut(PrintWriter out) {
+        return out != null && out == standardOut;
     }
 
     /** Without a subcommand there is nothing to do: say so in one line, as for any usage error. */

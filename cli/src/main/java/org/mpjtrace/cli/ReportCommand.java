@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.mpjtrace.cli.export.AtomicOutput;
+import org.mpjtrace.cli.export.output.AtomicOutput;
 import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.cli.progress.QuietOption;
 import org.mpjtrace.cli.progress.RankProgress;

@@ -129,4 +129,38 @@ class DecodeJsonLinesTest {
         assertTrue(c.err.startsWith("mpjtrace: unknown --format xml"), c.err);
         assertEquals("", c.out);
     }
+
+    /** Runs {@code mpjtrace ARGS} as bin/mpjtrace does, with System.out on {@code stdout} while it runs. */
+    private static int onStandardOutput(java.io.OutputStream stdout, String... args) {
+        java.io.PrintStream saved = System.out;
+        System.setOut(new java.io.PrintStream(stdout, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            picocli.CommandLine cl = Main.newCommandLine();
+            cl.setErr(new java.io.PrintWriter(new java.io.StringWriter(), true));
+            return cl.execute(args);
+        } finally {
+            System.setOut(saved);
+        }
+    }
+
+    @Test
+    void onTheProcesssStandardOutputTheLinesAreTheBytesAWriterGetsAsText() throws Exception {
+        java.io.ByteArrayOutputStream stdout = new java.io.ByteArrayOutputStream();
+        assertEquals(0, onStandardOutput(stdout, "decode", file.toString(), "--format", "jsonl"));
+        String viaWriter = Cli.output("decode", file.toString(), "--format", "jsonl");
+        assertEquals(17, viaWriter.lines().count());
+        assertEquals(viaWriter, stdout.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aReaderThatGoesAwayEndsTheCommandQuietly() {
+        // As a pipe into head: the first write fails, and every one after it.
+        java.io.OutputStream closedPipe = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                throw new java.io.IOException("Broken pipe");
+            }
+        };
+        assertEquals(0, onStandardOutput(closedPipe, "decode", file.toString(), "--format", "jsonl"));
+    }
 }

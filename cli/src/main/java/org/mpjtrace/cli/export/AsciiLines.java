@@ -23,7 +23,7 @@ final class AsciiLines {
         return this;
     }
 
-    /** A non-negative number in decimal (a negative one with its sign). */
+    /** A number in decimal, with its sign when negative. */
     AsciiLines put(long v) throws IOException {
         if (n + 20 > buf.length) drain();
         if (v < 0) {
@@ -31,16 +31,7 @@ final class AsciiLines {
             buf[n++] = '-';
             v = -v;
         }
-        int start = n;
-        do {
-            buf[n++] = (byte) ('0' + v % 10);
-            v /= 10;
-        } while (v != 0);
-        for (int i = start, j = n - 1; i < j; i++, j--) {
-            byte t = buf[i];
-            buf[i] = buf[j];
-            buf[j] = t;
-        }
+        n = AsciiDigits.write(buf, n, v);
         return this;
     }
 

@@ -1,12 +1,9 @@
 package org.mpjtrace.cli.export;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.SerializedString;
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import org.mpjtrace.cli.export.JsonBytes.Text;
 import org.mpjtrace.cli.format.EventBytes;
 import org.mpjtrace.cli.format.Sentinels;
 import org.mpjtrace.trace.CallPath;
@@ -30,38 +27,39 @@ import org.mpjtrace.trace.TraceFile;
  * which are the strings {@code ANY_SOURCE}, {@code PROC_NULL} and {@code ANY_TAG} as the application wrote
  * them: a script testing {@code peer == 3} then never mistakes a wildcard for a rank.
  *
- * <p>Field names, op names, call sites, stacks and datatype names are encoded once ({@link JsonText}) and
- * copied as bytes for every call, so a call costs the generator's number writes and byte copies only
- * (about 0.4 us per call for a JSON line, see docs/benchmarks.md).
+ * <p>Field names, op names, call sites, stacks and datatype names are encoded once ({@link Text}) and
+ * copied as bytes for every call, so a call costs its numbers' digits and byte copies only
+ * (docs/benchmarks.md).
  */
 final class CallFields {
-    static final SerializedString OP = JsonText.of("op"), SITE = JsonText.of("site"), STACK = JsonText.of("stack"),
-            PEER = JsonText.of("peer"), TAG = JsonText.of("tag"), COUNT = JsonText.of("count"), TYPE = JsonText.of("type"),
-            COMM = JsonText.of("comm"), REQ = JsonText.of("req"), N = JsonText.of("n"), BYTES = JsonText.of("bytes"),
-            ROOT = JsonText.of("root"), RECV_PEER = JsonText.of("recv_peer"), RECV_TAG = JsonText.of("recv_tag"),
-            RECV_COUNT = JsonText.of("recv_count"), RECV_TYPE = JsonText.of("recv_type"), REDOP = JsonText.of("redop"),
-            MATCHED_PEER = JsonText.of("matched_peer"), MATCHED_TAG = JsonText.of("matched_tag"),
-            POSITION = JsonText.of("position"), CAPACITY = JsonText.of("capacity"), COLOR = JsonText.of("color"),
-            KEY = JsonText.of("key"), DIRECTION = JsonText.of("direction"), DISP = JsonText.of("disp"),
-            SOURCE = JsonText.of("source"), DEST = JsonText.of("dest"), NEWCOMM = JsonText.of("newcomm");
-    private static final SerializedString ANY_TAG = JsonText.of("ANY_TAG");
+    static final Text OP = Text.of("op"), SITE = Text.of("site"), STACK = Text.of("stack"),
+            PEER = Text.of("peer"), TAG = Text.of("tag"), COUNT = Text.of("count"), TYPE = Text.of("type"),
+            COMM = Text.of("comm"), REQ = Text.of("req"), N = Text.of("n"), BYTES = Text.of("bytes"),
+            ROOT = Text.of("root"), RECV_PEER = Text.of("recv_peer"), RECV_TAG = Text.of("recv_tag"),
+            RECV_COUNT = Text.of("recv_count"), RECV_TYPE = Text.of("recv_type"), REDOP = Text.of("redop"),
+            MATCHED_PEER = Text.of("matched_peer"), MATCHED_TAG = Text.of("matched_tag"),
+            POSITION = Text.of("position"), CAPACITY = Text.of("capacity"), COLOR = Text.of("color"),
+            KEY = Text.of("key"), DIRECTION = Text.of("direction"), DISP = Text.of("disp"),
+            SOURCE = Text.of("source"), DEST = Text.of("dest"), NEWCOMM = Text.of("newcomm");
+    private static final Text ANY_TAG = Text.of("ANY_TAG"), ANY_SOURCE = Text.of(Sentinels.rank(Sentinels.ANY_SOURCE)),
+            PROC_NULL = Text.of(Sentinels.rank(Sentinels.PROC_NULL));
 
     /** Each site's {@code Class.method:line}, by site id. */
-    private final SerializedString[] where;
+    private final Text[] where;
     /** Each stack signature with callers: its frames, innermost first. */
-    private final Map<Long, SerializedString[]> stacks = new HashMap<>();
+    private final Map<Long, Text[]> stacks = new HashMap<>();
     /** Each op's name, by code. */
-    private final SerializedString[] opNames = new SerializedString[1 << 16];
+    private final Text[] opNames = new Text[1 << 16];
     /** The names of the datatypes of the rank last written ({@code typesOf}), by symbolic id. */
     private RankTrace typesOf;
-    private SerializedString[] typeNames = new SerializedString[0];
+    private Text[] typeNames = new Text[0];
 
     CallFields(TraceFile trace) {
-        where = new SerializedString[trace.sites().size()];
-        for (CallSite s : trace.sites()) if (s.id() >= 0 && s.id() < where.length) where[s.id()] = JsonText.of(s.where());
-        SerializedString unrecorded = JsonText.of("...");
+        where = new Text[trace.sites().size()];
+        for (CallSite s : trace.sites()) if (s.id() >= 0 && s.id() < where.length) where[s.id()] = Text.of(s.where());
+        Text unrecorded = Text.of("...");
         for (CallPath p : trace.callPaths()) {
-            SerializedString[] frames = new SerializedString[p.callers().length + 1];
+            Text[] frames = new Text[p.callers().length + 1];
             frames[0] = where(p.site());
             for (int i = 0; i < p.callers().length; i++)
                 frames[i + 1] = p.callers()[i] == CallPath.UNRECORDED ? unrecorded : where(p.callers()[i]);
@@ -69,15 +67,15 @@ final class CallFields {
         }
     }
 
-    private SerializedString where(int site) {
-        return site >= 0 && site < where.length && where[site] != null ? where[site] : JsonText.of("site" + site);
+    private Text where(int site) {
+        return site >= 0 && site < where.length && where[site] != null ? where[site] : Text.of("site" + site);
     }
 
     /** The op's name, encoded once. */
-    SerializedString op(int code) {
+    Text op(int code) {
         int i = code & 0xFFFF;
-        SerializedString name = opNames[i];
-        if (name == null) opNames[i] = name = JsonText.of(opName(code));
+        Text name = opNames[i];
+        if (name == null) opNames[i] = name = Text.of(opName(code));
         return name;
     }
 
@@ -88,18 +86,18 @@ final class CallFields {
     }
 
     /** {@code op}, {@code site}, {@code stack}, the parameters and {@code bytes} of the call at {@code base} of {@code r}. */
-    void write(JsonGenerator g, RankTrace r, int base) throws IOException {
+    void write(JsonBytes g, RankTrace r, int base) {
         long[] w = r.words();
         int code = Event.opCode(w, base);
-        JsonText.string(g, OP, op(code));
+        g.member(OP, op(code));
         int site = Event.site(w, base);
-        JsonText.string(g, SITE, where(site));
-        g.writeFieldName(STACK);
-        g.writeStartArray();
-        SerializedString[] frames = stacks.get(Event.stack(w, base));
-        if (frames == null) g.writeString(where(site));
-        else for (SerializedString f : frames) g.writeString(f);
-        g.writeEndArray();
+        g.member(SITE, where(site));
+        g.name(STACK);
+        g.startArray();
+        Text[] frames = stacks.get(Event.stack(w, base));
+        if (frames == null) g.value(where(site));
+        else for (Text f : frames) g.value(f);
+        g.endArray();
         parameters(g, r, code, w, base);
     }
 
@@ -109,21 +107,21 @@ final class CallFields {
      * recorded callers (it would hold the site alone). A fifth of a slice's bytes, and a Chrome export's
      * speed is its bytes.
      */
-    void writeArgs(JsonGenerator g, RankTrace r, int base) throws IOException {
+    void writeArgs(JsonBytes g, RankTrace r, int base) {
         long[] w = r.words();
         int site = Event.site(w, base);
-        JsonText.string(g, SITE, where(site));
-        SerializedString[] frames = stacks.get(Event.stack(w, base));
+        g.member(SITE, where(site));
+        Text[] frames = stacks.get(Event.stack(w, base));
         if (frames != null && frames.length > 1) {
-            g.writeFieldName(STACK);
-            g.writeStartArray();
-            for (SerializedString f : frames) g.writeString(f);
-            g.writeEndArray();
+            g.name(STACK);
+            g.startArray();
+            for (Text f : frames) g.value(f);
+            g.endArray();
         }
         parameters(g, r, Event.opCode(w, base), w, base);
     }
 
-    private void parameters(JsonGenerator g, RankTrace r, int code, long[] w, int base) throws IOException {
+    private void parameters(JsonBytes g, RankTrace r, int code, long[] w, int base) {
         Op op = Op.ofCode(code);
         if (op != null) {
             switch (op.family) {
@@ -145,10 +143,10 @@ final class CallFields {
                 default -> { }
             }
         }
-        JsonText.number(g, BYTES, EventBytes.of(r, base));
+        g.member(BYTES, EventBytes.of(r, base));
     }
 
-    private void pointToPoint(JsonGenerator g, RankTrace r, Op op, long[] w, int base) throws IOException {
+    private void pointToPoint(JsonBytes g, RankTrace r, Op op, long[] w, int base) {
         rank(g, PEER, Event.peer(w, base));
         tag(g, TAG, Event.tag(w, base));
         if (op != Op.PROBE && op != Op.IPROBE) {
@@ -173,7 +171,7 @@ final class CallFields {
         }
     }
 
-    private void collective(JsonGenerator g, RankTrace r, Op op, long[] w, int base) throws IOException {
+    private void collective(JsonBytes g, RankTrace r, Op op, long[] w, int base) {
         if (op.hasRoot()) rank(g, ROOT, Event.peer(w, base));
         number(g, COUNT, Event.count(w, base));
         type(g, r, TYPE, Event.datatype(w, base));
@@ -182,60 +180,61 @@ final class CallFields {
         int redop = Event.redop(w, base);
         if (redop != Event.NONE) {
             RedOpInfo info = r.redop(redop);
-            g.writeFieldName(REDOP);
-            g.writeString(info != null ? info.name() : "#" + redop);
+            g.name(REDOP);
+            g.value(info != null ? info.name() : "#" + redop);
         }
         number(g, COMM, Event.comm(w, base));
     }
 
-    private static void communicator(JsonGenerator g, Op op, long[] w, int base) throws IOException {
+    private static void communicator(JsonBytes g, Op op, long[] w, int base) {
         number(g, COMM, Event.comm(w, base));
         if (op == Op.SPLIT) {
             // -1 is MPI.UNDEFINED here, and keys may be negative: both always written.
-            JsonText.number(g, COLOR, Event.color(w, base));
-            JsonText.number(g, KEY, Event.key(w, base));
+            g.member(COLOR, Event.color(w, base));
+            g.member(KEY, Event.key(w, base));
         } else if (op == Op.SHIFT) {
-            JsonText.number(g, DIRECTION, Event.peer(w, base));
-            JsonText.number(g, DISP, Event.count(w, base));
+            g.member(DIRECTION, Event.peer(w, base));
+            g.member(DISP, Event.count(w, base));
             rank(g, SOURCE, Event.peer2(w, base));
             rank(g, DEST, Event.tag2(w, base));
         }
         number(g, NEWCOMM, Event.result(w, base));
     }
 
-    private static void number(JsonGenerator g, SerializableString name, int v) throws IOException {
-        if (v != Event.NONE) JsonText.number(g, name, v);
+    private static void number(JsonBytes g, Text name, int v) {
+        if (v != Event.NONE) g.member(name, v);
     }
 
     /** A rank argument: a number, or MPJ's wildcard by name. */
-    private static void rank(JsonGenerator g, SerializableString name, int v) throws IOException {
+    private static void rank(JsonBytes g, Text name, int v) {
         if (v == Event.NONE) return;
-        g.writeFieldName(name);
-        if (v == Sentinels.ANY_SOURCE || v == Sentinels.PROC_NULL) g.writeString(Sentinels.rank(v));
-        else g.writeNumber(v);
+        g.name(name);
+        if (v == Sentinels.ANY_SOURCE) g.value(ANY_SOURCE);
+        else if (v == Sentinels.PROC_NULL) g.value(PROC_NULL);
+        else g.value(v);
     }
 
-    private static void tag(JsonGenerator g, SerializableString name, int v) throws IOException {
+    private static void tag(JsonBytes g, Text name, int v) {
         if (v == Event.NONE) return;
-        g.writeFieldName(name);
-        if (v == Sentinels.ANY_TAG) g.writeString(ANY_TAG);
-        else g.writeNumber(v);
+        g.name(name);
+        if (v == Sentinels.ANY_TAG) g.value(ANY_TAG);
+        else g.value(v);
     }
 
     /** A datatype by its symbolic id: the base type's name, with the element count of a derived type ({@code INTx4}). */
-    private void type(JsonGenerator g, RankTrace r, SerializableString name, int id) throws IOException {
+    private void type(JsonBytes g, RankTrace r, Text name, int id) {
         if (id == Event.NONE) return;
-        JsonText.string(g, name, typeName(r, id));
+        g.member(name, typeName(r, id));
     }
 
-    private SerializedString typeName(RankTrace r, int id) {
+    private Text typeName(RankTrace r, int id) {
         if (r != typesOf) {
             typesOf = r;
             Arrays.fill(typeNames, null);
         }
         if (id >= 0 && id < typeNames.length && typeNames[id] != null) return typeNames[id];
         DatatypeInfo d = r.datatype(id);
-        SerializedString name = JsonText.of(d == null ? "#" + id : d.size() > 1 ? d.baseName() + "x" + d.size() : d.baseName());
+        Text name = Text.of(d == null ? "#" + id : d.size() > 1 ? d.baseName() + "x" + d.size() : d.baseName());
         if (id >= 0 && id < 1 << 16) {
             if (id >= typeNames.length) typeNames = Arrays.copyOf(typeNames, Math.max(id + 1, 2 * typeNames.length));
             typeNames[id] = name;

@@ -1,12 +1,9 @@
 package org.mpjtrace.cli.export;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
+import org.mpjtrace.cli.export.JsonBytes.Text;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.MpjtraceVersion;
 import org.mpjtrace.trace.Op;
@@ -36,16 +33,21 @@ import org.mpjtrace.trace.TraceFile;
  * <p>Times: a dump's measured times, from the earliest rank's MPI.Init (the ranks of a multicore job or of
  * one host share one clock); calls rebuilt from a compressed or clustered trace ({@link TimedCalls}) every
  * rank from 0 with the trace's mean times. Streams: events are written as calls are read, and the
- * only state kept is per channel, per communicator and per open Irecv. About 1.1 million calls per
- * second over a 2-million-call dump (docs/benchmarks.md).
+ * only state kept is per channel, per communicator and per open Irecv. About 3.8 million calls per
+ * second over a 2-million-call dump in memory, 1.2-1.5 million for the whole command on a 10-million-call
+ * file (docs/benchmarks.md).
  */
 public final class ChromeTraceWriter {
-    private static final SerializedString MESSAGE = JsonText.of("message"), COLLECTIVE = JsonText.of("collective"),
-            PH = JsonText.of("ph"), NAME = JsonText.of("name"), CAT = JsonText.of("cat"), PID = JsonText.of("pid"),
-            TID = JsonText.of("tid"), TS = JsonText.of("ts"), DUR = JsonText.of("dur"), ARGS = JsonText.of("args"),
-            SEQ = JsonText.of("seq"), ID = JsonText.of("id"), BP = JsonText.of("bp"), MSG_OUT = JsonText.of("msg_out"),
-            MSG_IN = JsonText.of("msg_in"), COLL = JsonText.of("coll"), SLICE = JsonText.of("X"), FLOW_START = JsonText.of("s"),
-            FLOW_END = JsonText.of("f"), ENCLOSING = JsonText.of("e"), MPJ = JsonText.of("mpj");
+    private static final Text MESSAGE = Text.of("message"), COLLECTIVE = Text.of("collective"),
+            PH = Text.of("ph"), NAME = Text.of("name"), CAT = Text.of("cat"), PID = Text.of("pid"),
+            TID = Text.of("tid"), TS = Text.of("ts"), DUR = Text.of("dur"), ARGS = Text.of("args"),
+            SEQ = Text.of("seq"), ID = Text.of("id"), BP = Text.of("bp"), MSG_OUT = Text.of("msg_out"),
+            MSG_IN = Text.of("msg_in"), COLL = Text.of("coll"), SLICE = Text.of("X"), FLOW_START = Text.of("s"),
+            FLOW_END = Text.of("f"), ENCLOSING = Text.of("e"), MPJ = Text.of("mpj"), METADATA = Text.of("M"),
+            PROCESS_NAME = Text.of("process_name"), PROCESS_SORT_INDEX = Text.of("process_sort_index"), THREAD_NAME = Text.of("thread_name"),
+            SORT_INDEX = Text.of("sort_index"), DISPLAY_TIME_UNIT = Text.of("displayTimeUnit"), OTHER_DATA = Text.of("otherData"),
+            PRODUCER = Text.of("producer"), TRACE = Text.of("trace"), MODE = Text.of("mode"), RANKS = Text.of("ranks"),
+            TIMES = Text.of("times"), TRACE_EVENTS = Text.of("traceEvents");
 
     private final TraceFile trace;
     private final String traceName;
@@ -63,28 +65,27 @@ public final class ChromeTraceWriter {
     /** Writes the whole trace to {@code out} (not closed). */
     public void write(OutputStream out) throws Exception {
         FlowPlan plan = FlowPlan.of(trace, expand);
-        JsonFactory factory = new JsonFactory();
-        try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
-            g.writeStartObject();
-            g.writeStringField("displayTimeUnit", "ns");
-            g.writeObjectFieldStart("otherData");
-            g.writeStringField("producer", "mpjtrace " + MpjtraceVersion.VERSION);
-            g.writeStringField("trace", traceName);
-            g.writeStringField("mode", trace.meta().mode());
-            g.writeNumberField("ranks", trace.meta().worldSize());
-            g.writeStringField("times", plan.origins().anyRebuilt() ? "means of the trace's histograms, each rank from 0" : "measured, from the first MPI.Init");
-            g.writeEndObject();
-            g.writeArrayFieldStart("traceEvents");
-            // The ranks' dumps share one time axis, from the earliest MPI.Init.
-            for (RankTrace section : trace.ranks()) new RankWriter(g, plan, section, plan.origins().ofAll(section)).write();
-            g.writeEndArray();
-            g.writeEndObject();
-        }
+        JsonBytes g = new JsonBytes(out);
+        g.startObject();
+        g.name(DISPLAY_TIME_UNIT).value("ns");
+        g.name(OTHER_DATA).startObject();
+        g.name(PRODUCER).value("mpjtrace " + MpjtraceVersion.VERSION);
+        g.name(TRACE).value(traceName);
+        g.name(MODE).value(trace.meta().mode());
+        g.member(RANKS, trace.meta().worldSize());
+        g.name(TIMES).value(plan.origins().anyRebuilt() ? "means of the trace's histograms, each rank from 0" : "measured, from the first MPI.Init");
+        g.endObject();
+        g.name(TRACE_EVENTS).startArray();
+        // The ranks' dumps share one time axis, from the earliest MPI.Init.
+        for (RankTrace section : trace.ranks()) new RankWriter(g, plan, section, plan.origins().ofAll(section)).write();
+        g.endArray();
+        g.endObject();
+        g.flush();
     }
 
     /** One rank's tracks, slices and flow ends. */
     private final class RankWriter implements RankMessages.Sink {
-        private final JsonGenerator g;
+        private final JsonBytes g;
         private final FlowPlan plan;
         private final RankTrace section;
         private final long origin;
@@ -107,9 +108,8 @@ public final class ChromeTraceWriter {
         private long[] flowIds = new long[8];
         private boolean[] flowStarts = new boolean[8];
         private boolean collectiveFlows;
-        private final JsonText.Micros micros = new JsonText.Micros();
 
-        RankWriter(JsonGenerator g, FlowPlan plan, RankTrace section, long origin) {
+        RankWriter(JsonBytes g, FlowPlan plan, RankTrace section, long origin) {
             this.g = g;
             this.plan = plan;
             this.section = section;
@@ -119,22 +119,23 @@ public final class ChromeTraceWriter {
         }
 
         void write() throws Exception {
-            metadata("process_name", 0, "name", "rank " + rank);
-            g.writeStartObject();
-            g.writeStringField("ph", "M");
-            g.writeStringField("name", "process_sort_index");
-            g.writeNumberField("pid", rank);
-            g.writeObjectFieldStart("args");
-            g.writeNumberField("sort_index", rank);
-            g.writeEndObject();
-            g.writeEndObject();
+            metadata(PROCESS_NAME, 0, "rank " + rank);
+            g.startObject();
+            g.member(PH, METADATA);
+            g.member(NAME, PROCESS_SORT_INDEX);
+            g.member(PID, rank);
+            g.name(ARGS).startObject();
+            g.member(SORT_INDEX, rank);
+            g.endObject();
+            g.endObject();
+            g.endRecord(false);
             TimedCalls.forEach(trace, section, expand, (calls, base) -> {
                 long[] w = calls.words();
                 thread = Event.thread(w, base);
                 if (thread >= named.length) named = Arrays.copyOf(named, Math.max(thread + 1, 2 * named.length));
                 if (!named[thread]) {
                     named[thread] = true;
-                    metadata("thread_name", thread, "name", thread == 0 ? "thread 0 (MPI.Init)" : "thread " + thread);
+                    metadata(THREAD_NAME, thread, thread == 0 ? "thread 0 (MPI.Init)" : "thread " + thread);
                 }
                 if (thread >= seq.length) seq = Arrays.copyOf(seq, Math.max(thread + 1, 2 * seq.length));
                 op = Op.ofCode(Event.opCode(w, base));
@@ -160,49 +161,52 @@ public final class ChromeTraceWriter {
         }
 
         private void slice(RankTrace calls, int base, int seq) throws IOException {
-            g.writeStartObject();
-            JsonText.string(g, PH, SLICE);
-            JsonText.string(g, NAME, fields.op(Event.opCode(calls.words(), base)));
-            JsonText.string(g, CAT, MPJ);
-            JsonText.number(g, PID, rank);
-            JsonText.number(g, TID, thread);
-            micros.write(g, TS, enter - origin);
-            micros.write(g, DUR, exit - enter);
-            g.writeFieldName(ARGS);
-            g.writeStartObject();
-            JsonText.number(g, SEQ, seq);
+            g.startObject();
+            g.member(PH, SLICE);
+            g.member(NAME, fields.op(Event.opCode(calls.words(), base)));
+            g.member(CAT, MPJ);
+            g.member(PID, rank);
+            g.member(TID, thread);
+            g.name(TS).micros(enter - origin);
+            g.name(DUR).micros(exit - enter);
+            g.name(ARGS).startObject();
+            g.member(SEQ, seq);
             fields.writeArgs(g, calls, base);
-            if (msgOut != 0) JsonText.number(g, MSG_OUT, msgOut);
-            if (msgIn != 0) JsonText.number(g, MSG_IN, msgIn);
-            if (coll >= 0) JsonText.number(g, COLL, coll);
-            g.writeEndObject();
-            g.writeEndObject();
+            if (msgOut != 0) g.member(MSG_OUT, msgOut);
+            if (msgIn != 0) g.member(MSG_IN, msgIn);
+            if (coll >= 0) g.member(COLL, coll);
+            g.endObject();
+            g.endObject();
+            g.endRecord(false);
         }
 
         private void flow(boolean start, long id, long atNanos, boolean collective) throws IOException {
-            g.writeStartObject();
-            JsonText.string(g, PH, start ? FLOW_START : FLOW_END);
-            if (!start) JsonText.string(g, BP, ENCLOSING);
-            JsonText.number(g, ID, id);
-            SerializedString name = collective ? COLLECTIVE : MESSAGE;
-            JsonText.string(g, NAME, name);
-            JsonText.string(g, CAT, name);
-            JsonText.number(g, PID, rank);
-            JsonText.number(g, TID, thread);
-            micros.write(g, TS, atNanos - origin);
-            g.writeEndObject();
+            g.startObject();
+            g.member(PH, start ? FLOW_START : FLOW_END);
+            if (!start) g.member(BP, ENCLOSING);
+            g.member(ID, id);
+            Text name = collective ? COLLECTIVE : MESSAGE;
+            g.member(NAME, name);
+            g.member(CAT, name);
+            g.member(PID, rank);
+            g.member(TID, thread);
+            g.name(TS).micros(atNanos - origin);
+            g.endObject();
+            g.endRecord(false);
         }
 
-        private void metadata(String kind, int tid, String key, String value) throws IOException {
-            g.writeStartObject();
-            g.writeStringField("ph", "M");
-            g.writeStringField("name", kind);
-            g.writeNumberField("pid", rank);
-            g.writeNumberField("tid", tid);
-            g.writeObjectFieldStart("args");
-            g.writeStringField(key, value);
-            g.writeEndObject();
-            g.writeEndObject();
+        /** A metadata event naming the rank's process or one of its threads. */
+        private void metadata(Text kind, int tid, String name) throws IOException {
+            g.startObject();
+            g.member(PH, METADATA);
+            g.member(NAME, kind);
+            g.member(PID, rank);
+            g.member(TID, tid);
+            g.name(ARGS).startObject();
+            g.name(NAME).value(name);
+            g.endObject();
+            g.endObject();
+            g.endRecord(false);
         }
 
         /** A point just inside the slice's start, where an arrow leaves it. */

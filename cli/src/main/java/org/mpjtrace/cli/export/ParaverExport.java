@@ -1,6 +1,7 @@
 package org.mpjtrace.cli.export;
 
 import java.nio.file.Path;
+import org.mpjtrace.cli.export.output.AtomicOutput;
 import org.mpjtrace.cli.BadInputException;
 import org.mpjtrace.trace.TraceFile;
 
@@ -34,7 +35,7 @@ public final class ParaverExport {
              AtomicOutput pcf = AtomicOutput.create(file(base, ".pcf"));
              AtomicOutput row = AtomicOutput.create(file(base, ".row"));
              ParaverTimeline timeline = ParaverTimeline.of(trace, expand)) {
-            ParaverObjects objects = new ParaverObjects(trace, timeline);
+            ParaverObjects objects = new ParaverObjects(timeline);
             PrvWriter.write(trace, timeline, objects, prv.stream());
             ParaverPcf.write(trace, timeline.unknownOps, pcf.stream());
             objects.writeRow(row.stream());

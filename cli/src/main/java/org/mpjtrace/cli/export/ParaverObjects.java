@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.mpjtrace.trace.RankTrace;
-import org.mpjtrace.trace.TraceFile;
 
 /**
  * Paraver's objects for a trace: one application; a task per rank (task = its place among the trace's
@@ -26,13 +24,12 @@ final class ParaverObjects {
     private final int[] rankNode;
 
     /** Numbers every stream's CPU and task. */
-    ParaverObjects(TraceFile trace, ParaverTimeline timeline) {
+    ParaverObjects(ParaverTimeline timeline) {
         ranks = timeline.ranks;
         rankNode = new int[ranks.size()];
         Map<String, Integer> nodeOf = new LinkedHashMap<>();
         for (int i = 0; i < ranks.size(); i++) {
-            RankTrace section = trace.ranks().get(i);
-            int node = nodeOf.computeIfAbsent(section.host(), h -> {
+            int node = nodeOf.computeIfAbsent(timeline.hosts.get(i), h -> {
                 hosts.add(h);
                 nodes.add(new ArrayList<>());
                 return hosts.size() - 1;

@@ -105,6 +105,8 @@ final class ParaverTimeline implements Closeable {
 
     /** Per rank (in the trace's order), its threads' streams by thread number; a rank has at least thread 0. */
     final List<Stream[]> ranks = new ArrayList<>();
+    /** Each rank's host, in the order of {@link #ranks}: kept from this pass, as a streamed trace decodes a rank each time it is asked for. */
+    final List<String> hosts = new ArrayList<>();
     /** Per message id (1-based, index 0 unused): its receive end, size and tag (the send end is the sending call). */
     final long[] recvPosted, recvDone, bytes;
     final Stream[] receiver;
@@ -132,6 +134,7 @@ final class ParaverTimeline implements Closeable {
             for (RankTrace section : trace.ranks()) {
                 long origin = plan.origins().ofHost(section);
                 t.ranks.add(t.new RankCollector(plan, section, origin).collect(trace, expand));
+                t.hosts.add(section.host());
             }
         } catch (Exception | Error e) {
             t.close();

@@ -1,7 +1,6 @@
 package org.mpjtrace.cli.export;
 
 import java.io.OutputStream;
-import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +35,7 @@ public final class ExportThroughput {
         for (RankTrace r : trace.ranks()) total += r.eventCount();
         System.out.printf("synthetic dump: %d ranks, %,d calls, %d MB of records%n", RANKS, total, total * Event.WORDS * 8 / 1_000_000);
         for (int round = 0; round <= rounds; round++) {
-            CountingWriter w = new CountingWriter();
+            CountingStream w = new CountingStream();
             long t0 = System.nanoTime();
             JsonLinesWriter jsonl = new JsonLinesWriter(trace, w);
             for (RankTrace r : trace.ranks()) jsonl.write(r, false, -1);
@@ -48,7 +47,7 @@ public final class ExportThroughput {
             long t3;
             long held;
             try (ParaverTimeline timeline = ParaverTimeline.of(trace, false)) {
-                ParaverObjects objects = new ParaverObjects(trace, timeline);
+                ParaverObjects objects = new ParaverObjects(timeline);
                 PrvWriter.write(trace, timeline, objects, p);
                 ParaverPcf.write(trace, timeline.unknownOps, p);
                 objects.writeRow(p);
@@ -56,7 +55,7 @@ public final class ExportThroughput {
                 held = held(timeline);
             }
             System.out.printf("%s jsonl %,.0f calls/s (%,d MB)   chrome %,.0f calls/s (%,d MB)   paraver %,.0f calls/s (%,d MB)%n",
-                    round == 0 ? "warm-up" : "round " + round, total / ((t1 - t0) / 1e9), w.chars / 1_000_000,
+                    round == 0 ? "warm-up" : "round " + round, total / ((t1 - t0) / 1e9), w.bytes / 1_000_000,
                     total / ((t2 - t1) / 1e9), s.bytes / 1_000_000, total / ((t3 - t2) / 1e9), p.bytes / 1_000_000);
             if (round == rounds) System.out.printf("the Paraver export's calls and messages held in memory: %d MB%n", held >> 20);
         }
@@ -126,15 +125,6 @@ public final class ExportThroughput {
         w[b + Event.W_EXIT] = exit;
         w[b + Event.W_DIGEST] = 0;
         return n + 1;
-    }
-
-    private static final class CountingWriter extends Writer {
-        long chars;
-
-        @Override public void write(char[] buf, int off, int len) { chars += len; }
-        @Override public void write(String s, int off, int len) { chars += len; }
-        @Override public void flush() { }
-        @Override public void close() { }
     }
 
     private static final class CountingStream extends OutputStream {

@@ -30,14 +30,15 @@ final class GlobalDefinitions {
         this.writer = archive.globalDefWriter();
     }
 
-    static void write(Otf2Archive archive, TraceFile trace, List<Location> locations, CommTable comms, long traceLength) {
-        new GlobalDefinitions(archive).all(trace, locations, comms, traceLength);
+    /** @param hosts each rank's host, by rank; null for a rank the trace has no section of */
+    static void write(Otf2Archive archive, TraceFile trace, String[] hosts, List<Location> locations, CommTable comms, long traceLength) {
+        new GlobalDefinitions(archive).all(trace, hosts, locations, comms, traceLength);
     }
 
-    private void all(TraceFile trace, List<Location> locations, CommTable comms, long traceLength) {
+    private void all(TraceFile trace, String[] hosts, List<Location> locations, CommTable comms, long traceLength) {
         check(Otf2Library.OTF2_GlobalDefWriter_WriteClockProperties(writer, NANOS_PER_SECOND, 0, traceLength,
                 trace.meta().startMillis() * 1_000_000L), "WriteClockProperties");
-        systemTree(trace, locations);
+        systemTree(trace, hosts, locations);
         for (Op op : Op.values()) {
             int name = string(MpiRegions.name(op));
             check(Otf2Library.OTF2_GlobalDefWriter_WriteRegion(writer, MpiRegions.region(op), name, name, string("MPJ Express " + op.mpjName),
@@ -59,13 +60,13 @@ final class GlobalDefinitions {
         }
     }
 
-    private void systemTree(TraceFile trace, List<Location> locations) {
+    private void systemTree(TraceFile trace, String[] hosts, List<Location> locations) {
         check(Otf2Library.OTF2_GlobalDefWriter_WriteSystemTreeNode(writer, ROOT_NODE, string(trace.meta().mainClass().isEmpty() ? "job"
                 : trace.meta().mainClass()), string("job"), Otf2Library.UNDEFINED_UINT32), "WriteSystemTreeNode");
         Map<String, Integer> hostNodes = new LinkedHashMap<>();
         int worldSize = trace.meta().worldSize();
         for (int r = 0; r < worldSize; r++) {
-            String host = trace.rank(r) == null ? "unknown host" : trace.rank(r).host();
+            String host = hosts[r] == null ? "unknown host" : hosts[r];
             Integer node = hostNodes.get(host);
             if (node == null) {
                 node = hostNodes.size() + 1;

@@ -64,6 +64,8 @@ public final class Otf2Export {
         CommTable comms = new CommTable(worldSize);
         RankArrays arrays = new RankArrays(trace);
         List<Location> all = new ArrayList<>();
+        // Kept from this pass: a rank of a streamed trace is decoded each time it is asked for.
+        String[] hosts = new String[worldSize];
         long end = 0;
         for (int rank = 0; rank < worldSize; rank++) {
             RankTrace section = trace.rank(rank);
@@ -71,8 +73,9 @@ public final class Otf2Export {
             List<Location> threads = new ArrayList<>();
             threads.add(new Location(archive, rank, 0));
             if (section != null) {
+                hosts[rank] = section.host();
                 CommTable.RankComms rankComms = comms.new RankComms(section);
-                arrays.rank(section);
+                arrays.rank(section, !TimedCalls.rebuilt(trace, section, false));
                 int r = rank;
                 long origin = TimedCalls.origin(trace, section, false);
                 TimedCalls.forEach(trace, section, false, (calls, base) -> {
@@ -95,6 +98,6 @@ public final class Otf2Export {
             }
         }
         archive.endEvents(all.stream().mapToLong(l -> l.id).toArray());
-        GlobalDefinitions.write(archive, trace, all, comms, end + 1);
+        GlobalDefinitions.write(archive, trace, hosts, all, comms, end + 1);
     }
 }

@@ -11,26 +11,33 @@ import org.mpjtrace.trace.TraceFile;
  * the whole trace's only for a digest the rank does not hold (in a clustered trace a rank's calls are
  * its lead's, whose arrays only the lead passed). The whole trace's map is made on that first miss,
  * not up front, where it takes a pass over every rank (a decode of each, for a file opened for
- * streaming) that a dump, whose ranks hold their own, never needs.
+ * streaming) that a dump, whose ranks hold their own, never needs: a rank whose calls are its own
+ * dump's never looks beyond its own arrays.
  */
 final class RankArrays {
     private final TraceFile trace;
     private Map<Long, CallArrays> all;
     private Map<Long, CallArrays> own = Map.of();
+    private boolean ownCalls;
 
     RankArrays(TraceFile trace) {
         this.trace = trace;
     }
 
-    /** The rank whose calls come next. */
-    void rank(RankTrace section) {
+    /**
+     * The rank whose calls come next.
+     *
+     * @param ownCalls its calls are its section's dump, not rebuilt from the compressed trace
+     */
+    void rank(RankTrace section, boolean ownCalls) {
+        this.ownCalls = ownCalls;
         own = new HashMap<>();
         for (CallArrays a : section.arrays()) own.putIfAbsent(a.digest(), a);
     }
 
     CallArrays get(long digest) {
         CallArrays a = own.get(digest);
-        if (a != null) return a;
+        if (a != null || ownCalls) return a;
         if (all == null) all = trace.arrays();
         return all.get(digest);
     }

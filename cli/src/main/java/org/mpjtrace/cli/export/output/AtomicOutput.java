@@ -1,6 +1,5 @@
-package org.mpjtrace.cli.export;
+package org.mpjtrace.cli.export.output;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
@@ -20,9 +19,8 @@ import org.mpjtrace.cli.BadInputException;
  * nothing under OUT's name, and an OUT already there keeps its old content). The rename is atomic within
  * the folder, so a viewer opening OUT never reads half a file.
  *
- * <p>Written through a plain 64 KB buffer: a write-behind thread handing 1 MiB buffers to the file was
- * tried for the exports' gigabytes and was slower (Chrome export of 10 million calls: 9.7 s against
- * 8.7 s, the kernel's time 5.6 s against 1.2 s; docs/benchmarks.md).
+ * <p>Written through {@link WriteBehindStream}: the kernel's copying of the exports' gigabytes into the
+ * page cache runs on a thread of its own, beside the formatting (docs/benchmarks.md).
  */
 public final class AtomicOutput implements AutoCloseable {
     private final Path target;
@@ -45,7 +43,7 @@ public final class AtomicOutput implements AutoCloseable {
         Path temp = folder.resolve("." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + ".tmp");
         try {
             OutputStream s = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            return new AtomicOutput(target, temp, new BufferedOutputStream(s, 1 << 16));
+            return new AtomicOutput(target, temp, new WriteBehindStream(s, target.getFileName().toString()));
         } catch (AccessDeniedException e) {
             throw new BadInputException(out + ": cannot write in folder " + folder + ": permission denied");
         } catch (NoSuchFileException e) {

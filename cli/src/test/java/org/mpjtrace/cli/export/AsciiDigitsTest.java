@@ -1,0 +1,33 @@
+package org.mpjtrace.cli.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class AsciiDigitsTest {
+    private static void check(long v) {
+        byte[] buf = new byte[25];
+        int end = AsciiDigits.write(buf, 3, v);
+        assertEquals(Long.toString(v), new String(buf, 3, end - 3, StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void everyPowerOfTenAndItsNeighboursIsItsDecimalDigits() {
+        check(0);
+        check(Long.MAX_VALUE);
+        for (long p = 1; ; p *= 10) {
+            check(p - 1);
+            check(p);
+            check(p + 1);
+            if (p > Long.MAX_VALUE / 10) break;
+        }
+    }
+
+    @Test
+    void randomLongsOfEveryLengthAreTheirDecimalDigits() {
+        Random rnd = new Random(3);
+        for (int i = 0; i < 200_000; i++) check(rnd.nextLong() >>> (1 + rnd.nextInt(63)));
+    }
+}
