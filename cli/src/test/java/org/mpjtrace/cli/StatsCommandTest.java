@@ -58,4 +58,20 @@ class StatsCommandTest {
         // The reason is kept on one line even when the tracer gave one with a line break.
         assertTrue(r1.endsWith("tracing disabled: ring overflow on rank 1"), r1);
     }
+
+    @Test
+    void aCompressedTraceSaysHowManyCallsItStandsForNotZeroEvents() {
+        Cli c = Cli.run("stats", CorpusFiles.path("stencil2d-full-ctx").toString(), "--per-rank");
+        assertEquals(0, c.code, c.toString());
+        String job = c.out.lines().filter(l -> l.startsWith("trace ")).findFirst().orElseThrow();
+        long standsFor = org.mpjtrace.cli.TraceFiles.load(CorpusFiles.path("stencil2d-full-ctx")).global().calls();
+        org.junit.jupiter.api.Assertions.assertTrue(standsFor > 0);
+        org.junit.jupiter.api.Assertions.assertTrue(job.contains(", " + standsFor + " calls in a compressed trace (no per-call records)"), job);
+    }
+
+    @Test
+    void aDumpSaysHowManyCallsItRecordedOneByOne() throws Exception {
+        String job = stats().out.lines().filter(l -> l.startsWith("trace ")).findFirst().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(job.contains(", 17 calls recorded one by one"), job);
+    }
 }

@@ -28,15 +28,19 @@ public final class StatsReport {
         JobMeta m = trace.meta();
         long events = 0;
         for (RankTrace r : trace.ranks()) events += r.eventCount();
+        // A compressed trace without a dump keeps loops, not calls: say how many calls it stands for.
+        String calls = events == 0 && trace.global() != null
+                ? trace.global().calls() + " calls in a compressed trace (no per-call records)"
+                : events + " calls recorded one by one";
         out.println("trace " + fileLabel + ": " + m.mode() + " mode, " + m.device() + ", " + m.worldSize() + " ranks, "
-                + events + " events" + (m.mainClass().isEmpty() ? "" : ", main class " + m.mainClass()));
+                + calls + (m.mainClass().isEmpty() ? "" : ", main class " + m.mainClass()));
         out.println();
 
         // A full-mode trace without its dump keeps no calls per rank: GlobalSummary covers it.
         if (events > 0 || trace.global() == null) printCallTables(out, stats);
         if (stats.threaded()) printThreadTable(out, stats);
         out.println("Tracer per rank:");
-        TextTable tracer = new TextTable(">rank", "host", ">threads", ">events", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
+        TextTable tracer = new TextTable(">rank", "host", ">threads", ">records", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
         for (RankTrace r : trace.ranks()) tracerRow(tracer, trace, r);
         printOrNone(out, tracer);
     }
@@ -49,7 +53,7 @@ public final class StatsReport {
     public static void printBrief(PrintWriter out, TraceFile trace) {
         TraceStats stats = new TraceStats(trace);
         if (stats.threaded()) printThreadTable(out, stats);
-        TextTable trouble = new TextTable(">rank", "host", ">threads", ">events", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
+        TextTable trouble = new TextTable(">rank", "host", ">threads", ">records", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
         long setup = 0, waits = 0, errors = 0;
         for (RankTrace r : trace.ranks()) {
             RankStats s = r.stats();
