@@ -61,8 +61,9 @@ final class DecodeCommand implements Callable<Integer> {
     Long limit;
 
     @Option(names = "--expand", description = "trace of mode full or a clustering mode: print the calls of the rank given with --rank, one by one "
-            + "(times are per-event histograms there, so they print as 0); with --format jsonl every rank's, or rank R's, "
-            + "with the histograms' mean times")
+            + "(with their own times when the trace kept them, timing=lossless; else as 0, the times being per-event histograms); "
+            + "with --format jsonl every rank's, or rank R's, "
+            + "with their own times or the histograms' mean times")
     boolean expand;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",

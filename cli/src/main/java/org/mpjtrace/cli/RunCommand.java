@@ -8,6 +8,9 @@ import org.mpjtrace.cli.job.ClusteringOptions;
 import org.mpjtrace.cli.job.Installation;
 import org.mpjtrace.cli.job.JobLauncher;
 import org.mpjtrace.cli.job.JobRequest;
+import org.mpjtrace.trace.AgentKeys;
+import org.mpjtrace.trace.TimingMode;
+import org.mpjtrace.trace.TracingMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -78,6 +81,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--selector", paramLabel = "SELECTOR", description = "mode acurdion: farthest (K-farthest, default) or medoids (K-medoids)")
     String selector;
 
+    @Option(names = "--timing", paramLabel = "TIMING",
+            description = "mode full: histogram (each call site's times as histograms; the default) or lossless (also every call's own "
+                    + "duration and the interval before it, exactly, per thread; decode --expand, the exports and stats then use them)")
+    String timing;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "trace file (default: MAIN's simple name + .mpjt)")
     Path output;
 
@@ -105,10 +113,23 @@ final class RunCommand implements Callable<Integer> {
         return CommandBody.run(spec.commandLine().getErr(), () -> {
             JobRequest req = JobRequest.of(classpath, command.get(0), command.subList(1, command.size()))
                     .withRanks(ranks).withDevice(device).withMachines(machines).withMode(mode)
-                    .withOutput(output).withAgentOptions(agentOptions).withTrace(!noTrace)
+                    .withOutput(output).withAgentOptions(withTiming()).withTrace(!noTrace)
                     .withClustering(new ClusteringOptions(marker, callFrequency, leads, distance, step, selector));
             return new JobLauncher(Installation.fromEnvironment(), spec.commandLine().getErr())
                     .progressOn(quiet || System.console() == null ? null : System.err, null).run(req).exitCode();
         });
+    }
+
+    /** The agent options with --timing's key added; the agent's parser, run before the job, checks the value. */
+    private String withTiming() {
+        if (timing == null) return agentOptions;
+        TimingMode t = TimingMode.of(timing);
+        if (t == null) throw new BadInputException("--timing: '" + timing + "' is not a timing (expected " + String.join(" or ", TimingMode.keys()) + ")");
+        if (t == TimingMode.LOSSLESS && !TracingMode.FULL.is(mode))
+            throw new BadInputException("--timing lossless applies to mode full only" + (TracingMode.DUMP.is(mode) ? " (a dump keeps every call's times already)" : ""));
+        for (String kv : agentOptions.split(","))
+            if (kv.trim().startsWith(AgentKeys.TIMING + "="))
+                throw new BadInputException("--agent-opts: 'timing' is already set by --timing; give it once");
+        return agentOptions.isEmpty() ? AgentKeys.TIMING + "=" + timing : agentOptions + "," + AgentKeys.TIMING + "=" + timing;
     }
 }

@@ -37,4 +37,14 @@ class RunAgentOptionsTest {
         Path folder = Files.createDirectory(dir.resolve("t.mpjt"));
         Cli.assertRunRefused(folder + " is a directory", "-o", folder.toString());
     }
+
+    @Test
+    void timingIsCheckedBeforeAnyJobStarts() {
+        Cli.assertRunRefused("--timing: 'fast' is not a timing (expected histogram or lossless)", "--mode", "full", "--timing", "fast");
+        Cli.assertRunRefused("--timing lossless applies to mode full only (a dump keeps every call's times already)", "--timing", "lossless");
+        Cli.assertRunRefused("--timing lossless applies to mode full only", "--mode", "chameleon", "--timing", "lossless");
+        Cli.assertRunRefused("'timing' is already set by --timing", "--mode", "full", "--timing", "lossless", "--agent-opts", "timing=histogram");
+        Cli.assertRunRefused("--agent-opts: bad value for agent key 'timing': lossless keeps every call's times beside mode full's loops",
+                "--mode", "acurdion", "--agent-opts", "timing=lossless");
+    }
 }

@@ -20,6 +20,8 @@ public final class AgentKeys {
     public static final String STEP = "step";
     public static final String SELECTOR = "selector";
     public static final String KEEP_DUMP = "keepDump";
+    /** Mode full: histogram (the default) or lossless ({@link TimingMode}). */
+    public static final String TIMING = "timing";
     public static final String OUTPUT = "output";
     public static final String CONFIG = "config";
     public static final String RING_SIZE = "ringSize";
@@ -38,6 +40,8 @@ public final class AgentKeys {
             Map.entry(STEP, "mode acurdion: double (partition by Call-Path first, never loses a call) or single (all signatures at once) (default double)"),
             Map.entry(SELECTOR, "mode acurdion: farthest (K-farthest) or medoids (K-medoids) (default farthest)"),
             Map.entry(KEEP_DUMP, "true: in mode full, also keep every call as in dump mode, in the same file (to check the compression)"),
+            Map.entry(TIMING, "mode full: histogram (each call site's times as histograms; the default) or lossless (also every call's own "
+                    + "duration and the interval before it, exactly, per thread: decode --expand, the exports and replay use them)"),
             Map.entry(OUTPUT, "trace file written by rank 0 (default mpjtrace.mpjt in the working directory)"),
             Map.entry(CONFIG, "properties file with any of these keys"),
             Map.entry(RING_SIZE, "records per thread ring, a power of two from 64 to 1048576 (default 16384)"),

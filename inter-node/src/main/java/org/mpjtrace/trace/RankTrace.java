@@ -16,10 +16,19 @@ import java.util.List;
  *                   take from its lead ({@link OwnArguments}), in call order; empty in the other modes
  * @param stackSummaries in the clustering modes, the rank's calls and peers per stack signature ({@link StackSummary}),
  *                   each stack once; empty in the other modes
+ * @param times      in mode full with timing=lossless, every call's own times ({@link CallTimes}); else {@link CallTimes#NONE}
  */
 public record RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,
                         List<CommInfo> comms, List<DatatypeInfo> datatypes, List<RedOpInfo> redops,
-                        RankStats stats, List<CallArrays> arrays, List<OwnArguments> ownArguments, List<StackSummary> stackSummaries) {
+                        RankStats stats, List<CallArrays> arrays, List<OwnArguments> ownArguments, List<StackSummary> stackSummaries,
+                        CallTimes times) {
+
+    /** A rank that keeps no call's own times beside a compressed trace. */
+    public RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,
+                     List<CommInfo> comms, List<DatatypeInfo> datatypes, List<RedOpInfo> redops,
+                     RankStats stats, List<CallArrays> arrays, List<OwnArguments> ownArguments, List<StackSummary> stackSummaries) {
+        this(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, ownArguments, stackSummaries, CallTimes.NONE);
+    }
 
     /** A rank that keeps no own arguments or stack summaries (modes dump and full). */
     public RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,

@@ -14,7 +14,7 @@ public final class ThreadOrder {
         long[] words = grouped(r.words(), r.eventCount());
         if (words == r.words()) return r;
         return new RankTrace(r.rank(), r.host(), r.initNanos(), r.eventCount(), words, r.comms(), r.datatypes(), r.redops(),
-                r.stats(), r.arrays(), r.ownArguments(), r.stackSummaries());
+                r.stats(), r.arrays(), r.ownArguments(), r.stackSummaries(), r.times());
     }
 
     /** {@code count} records grouped by thread, each thread's in their order: {@code w} itself when they already are. */

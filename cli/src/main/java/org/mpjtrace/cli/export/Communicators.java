@@ -26,9 +26,15 @@ import org.mpjtrace.trace.RankTrace;
  * left without flows rather than matched wrongly.
  */
 final class Communicators {
+    /** No intracommunicator has more ranks than COMM_WORLD: a size or place beyond it is a corrupt file's. */
+    private final int worldSize;
     private final Map<String, Integer> index = new HashMap<>();
     /** Per name: the world rank at each place, -1 while unclaimed; null once found inconsistent. */
     private final List<int[]> places = new ArrayList<>();
+
+    Communicators(int worldSize) {
+        this.worldSize = worldSize;
+    }
 
     /** The names of one rank's communicators, followed through its calls in order. */
     final class OfRank {
@@ -49,10 +55,10 @@ final class Communicators {
             return id >= 0 && id < keys.length ? keys[id] : -1;
         }
 
-        /** This rank's place in its communicator {@code id}, or -1. */
+        /** This rank's place in its communicator {@code id}, or -1 (also for a place its table cannot hold). */
         int place(int id) {
             CommInfo c = section.comm(id);
-            return c == null ? -1 : c.rank();
+            return c == null || !fits(c) ? -1 : c.rank();
         }
 
         /** Names the communicator a constructor call made, if the call at {@code base} is one. */
@@ -61,6 +67,8 @@ final class Communicators {
             if (op == null || op.family != Op.Family.COMMUNICATOR) return;
             int parent = Event.comm(w, base), result = Event.result(w, base);
             if (result < 0 || parent < 0 || parent >= names.length || names[parent] == null) return;
+            // Ids are given in order of first use, so the rank's table holds every one it names.
+            if (result >= section.comms().size()) return;
             grow(Math.max(result, parent) + 1);
             String name = names[parent] + "/" + op.code + "#" + made[parent]++ + (op == Op.SPLIT ? ":" + Event.color(w, base) : "");
             if (names[result] != null) return; // an id is given once; keep the first
@@ -74,7 +82,7 @@ final class Communicators {
                 if (names[id] == null) continue;
                 CommInfo c = section.comm(id);
                 int key = keys[id];
-                if (c == null || c.size() <= 0 || c.rank() < 0) continue;
+                if (c == null || !fits(c)) continue;
                 if (c.kind().equals("Intercomm")) {
                     places.set(key, null);
                     continue;
@@ -91,6 +99,11 @@ final class Communicators {
             made = Arrays.copyOf(made, size);
             Arrays.fill(keys, old, size, -1);
         }
+    }
+
+    /** A size from 1 to the world's and a place within it. */
+    private boolean fits(CommInfo c) {
+        return c.size() > 0 && c.size() <= worldSize && c.rank() >= 0 && c.rank() < c.size();
     }
 
     OfRank ofRank(RankTrace section) {

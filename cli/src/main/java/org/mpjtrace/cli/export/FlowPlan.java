@@ -24,7 +24,7 @@ final class FlowPlan {
     /** Messages from place {@code src} to place {@code dst} of communicator {@code comm} with tag {@code tag}. */
     record Channel(int comm, int src, int dst, int tag) {}
 
-    final Communicators comms = new Communicators();
+    final Communicators comms;
     /** Per channel: sends, receives, first flow id. */
     private final Map<Channel, long[]> channels = new HashMap<>();
     /** Per communicator key: collectives each place made. */
@@ -36,12 +36,13 @@ final class FlowPlan {
     /** Message ids are 1 to this; collective arrows come after. */
     private long messages;
 
-    private FlowPlan(TimeOrigins origins) {
+    private FlowPlan(TimeOrigins origins, int worldSize) {
         this.origins = origins;
+        this.comms = new Communicators(worldSize);
     }
 
     static FlowPlan of(TraceFile trace, boolean expand) throws Exception {
-        FlowPlan plan = new FlowPlan(new TimeOrigins(trace, expand));
+        FlowPlan plan = new FlowPlan(new TimeOrigins(trace, expand), trace.meta().worldSize());
         for (RankTrace section : trace.ranks()) {
             plan.origins.note(section);
             Communicators.OfRank names = plan.comms.ofRank(section);

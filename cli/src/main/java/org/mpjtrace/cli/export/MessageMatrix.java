@@ -30,7 +30,7 @@ public final class MessageMatrix {
     public static MessageMatrix of(TraceFile trace, int maxRanks) throws Exception {
         int size = trace.meta().worldSize();
         if (size > maxRanks) throw new IllegalArgumentException(size + " ranks; a matrix is drawn for at most " + maxRanks);
-        Communicators comms = new Communicators();
+        Communicators comms = new Communicators(size);
         // Per channel: messages and bytes; places become world ranks once every rank has claimed its own.
         Map<FlowPlan.Channel, long[]> sent = new HashMap<>();
         for (RankTrace section : trace.ranks()) {

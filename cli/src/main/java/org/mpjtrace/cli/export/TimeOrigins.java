@@ -6,16 +6,16 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 
 /**
- * Where each rank's times start in the pictures and exports: calls rebuilt from a compressed trace from
- * 0 (their times are the trace's means, each rank from its MPI.Init); a dump's from the earliest MPI.Init
- * of the dumps on the rank's host, since the ranks of one host share one clock and another host's clock
+ * Where each rank's times start in the pictures and exports: calls rebuilt from a compressed trace with
+ * the trace's means from 0 (each rank from its MPI.Init); calls with their own times (a dump's, or kept
+ * with timing=lossless) from the earliest MPI.Init of such ranks on the rank's host, since the ranks of one host share one clock and another host's clock
  * is unrelated. Filled rank by rank as a pass meets them ({@link #note}), so that a pass made anyway
  * (FlowPlan's) finds the origins without one of its own, which over a dump is a decode of every rank.
  */
 public final class TimeOrigins {
     private final TraceFile trace;
     private final boolean expand;
-    /** Per host: the earliest MPI.Init of its ranks whose dump is used. */
+    /** Per host: the earliest MPI.Init of its ranks whose calls have their own times. */
     private final Map<String, Long> hostOrigins = new HashMap<>();
     private boolean anyRebuilt;
 
@@ -33,28 +33,28 @@ public final class TimeOrigins {
     }
 
     void note(RankTrace section) {
-        if (TimedCalls.rebuilt(trace, section, expand)) anyRebuilt = true;
+        if (TimedCalls.meanTimes(trace, section, expand)) anyRebuilt = true;
         else hostOrigins.merge(section.host(), section.initNanos(), Math::min);
     }
 
     /** Where the rank's times start, on its host's clock. */
     public long ofHost(RankTrace section) {
-        if (TimedCalls.rebuilt(trace, section, expand)) return 0;
+        if (TimedCalls.meanTimes(trace, section, expand)) return 0;
         return hostOrigins.getOrDefault(section.host(), section.initNanos());
     }
 
     /** Where the rank's times start, all hosts' dumps on one axis from the earliest MPI.Init of them all. */
     public long ofAll(RankTrace section) {
-        if (TimedCalls.rebuilt(trace, section, expand)) return 0;
+        if (TimedCalls.meanTimes(trace, section, expand)) return 0;
         return hostOrigins.values().stream().mapToLong(Long::longValue).min().orElse(0);
     }
 
-    /** Whether any rank's calls are rebuilt from the compressed trace. */
+    /** Whether any rank's calls have the trace's mean times rather than their own. */
     public boolean anyRebuilt() {
         return anyRebuilt;
     }
 
-    /** Whether every rank's calls are (no rank's dump is used: the times are the trace's means). */
+    /** Whether every rank's calls have the trace's mean times (no rank's own times are used). */
     public boolean noneMeasured() {
         return hostOrigins.isEmpty();
     }

@@ -1,6 +1,7 @@
 package org.mpjtrace.cli.export;
 
 import java.util.Arrays;
+import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
@@ -11,9 +12,10 @@ import org.mpjtrace.trace.global.GlobalExpansion;
  * One rank's calls one at a time, as records with times, whatever the trace's mode: a dump's own records
  * in their recorded order with their measured times, or the calls rebuilt from the compressed trace
  * ({@link GlobalExpansion}; in a clustered trace a non-lead's from its lead's, as {@code compare} does)
- * thread by thread, with the times the trace keeps: each call starts the mean of its compute histogram
- * after the previous call of its thread ended and lasts the mean of its time-inside histogram, each
- * thread starting at 0.
+ * thread by thread, with the times the trace keeps: with timing=lossless each call's own ({@link
+ * CallTimes}: the same enter and exit as a dump of the run), else each call starts the mean of its
+ * compute histogram after the previous call of its thread ended and lasts the mean of its time-inside
+ * histogram, each thread starting at 0.
  *
  * <p>Nothing is collected: a rebuilt call is written into one 12-word record reused for the next, so a
  * rank standing for billions of calls streams in constant memory (the dump's records are the loaded
@@ -36,9 +38,14 @@ public final class TimedCalls {
         return trace.global() != null && (expand || section.eventCount() == 0);
     }
 
-    /** The origin of the times the visitor sees for this rank: its MPI.Init for a dump, 0 for rebuilt calls. */
+    /** Whether the rank's calls get the trace's mean times, not their own: rebuilt, without timing=lossless's times. */
+    public static boolean meanTimes(TraceFile trace, RankTrace section, boolean expand) {
+        return rebuilt(trace, section, expand) && section.times().isEmpty();
+    }
+
+    /** The origin of the times the visitor sees for this rank: its MPI.Init for its calls' own times, 0 for means. */
     public static long origin(TraceFile trace, RankTrace section, boolean expand) {
-        return rebuilt(trace, section, expand) ? 0 : section.initNanos();
+        return meanTimes(trace, section, expand) ? 0 : section.initNanos();
     }
 
     /**
@@ -54,14 +61,27 @@ public final class TimedCalls {
         RankTrace one = new RankTrace(section.rank(), section.host(), 0, 1, record, section.comms(), section.datatypes(),
                 section.redops(), section.stats());
         int rank = section.rank(), worldSize = trace.meta().worldSize();
+        CallTimes.Clock clock = section.times().isEmpty() ? null : section.times().clock(section.initNanos());
+        long start = origin(trace, section, expand);
         long[][] threadEnd = {new long[4]};
+        Arrays.fill(threadEnd[0], start);
         try {
             GlobalExpansion.expand(trace.global(), rank, (event, values) -> {
                 EventRecords.toRecord(event.op(), event.thread(), event.site(), event.stack(), values, rank, worldSize, record, 0);
                 int t = event.thread();
-                if (t >= threadEnd[0].length) threadEnd[0] = Arrays.copyOf(threadEnd[0], Math.max(t + 1, 2 * threadEnd[0].length));
-                long enter = threadEnd[0][t] + Math.round(event.compute().mean());
-                long exit = enter + Math.round(event.inside().mean());
+                if (t >= threadEnd[0].length) {
+                    int old = threadEnd[0].length;
+                    threadEnd[0] = Arrays.copyOf(threadEnd[0], Math.max(t + 1, 2 * old));
+                    Arrays.fill(threadEnd[0], old, threadEnd[0].length, start);
+                }
+                long enter, exit;
+                if (clock != null && clock.next(t)) {
+                    enter = clock.enter();
+                    exit = clock.exit();
+                } else {
+                    enter = threadEnd[0][t] + Math.round(event.compute().mean());
+                    exit = enter + Math.round(event.inside().mean());
+                }
                 record[Event.W_ENTER] = enter;
                 record[Event.W_EXIT] = exit;
                 threadEnd[0][t] = exit;

@@ -1,6 +1,7 @@
 package org.mpjtrace.cli.format;
 
 import org.mpjtrace.cli.BadInputException;
+import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
@@ -9,7 +10,8 @@ import org.mpjtrace.trace.global.GlobalExpansion;
 
 /**
  * One rank's calls rebuilt from a loop-compressed trace, as a rank section of records: every op, site
- * and parameter as recorded; times are 0 (mode full keeps times as per-event histograms, not per call).
+ * and parameter as recorded; times are each call's own where the trace keeps them (timing=lossless),
+ * else 0 (the default keeps times as per-event histograms, not per call).
  * The calls are counted first, so the records take one array of exactly their size, and a rank standing
  * for more calls than a rank section or half this JVM's heap can hold is refused in one line instead of
  * running out of memory part way.
@@ -32,11 +34,19 @@ public final class ExpandedRank {
                     + "can hold to rebuild them one by one");
         long[] words = new long[(int) calls * Event.WORDS];
         int[] n = {0};
+        CallTimes.Clock clock = section.times().isEmpty() ? null : section.times().clock(section.initNanos());
         GlobalExpansion.expand(trace.global(), rank, (event, values) -> {
-            EventRecords.toRecord(event.op(), event.thread(), event.site(), event.stack(), values, rank, worldSize, words, n[0] * Event.WORDS);
+            int base = n[0] * Event.WORDS;
+            EventRecords.toRecord(event.op(), event.thread(), event.site(), event.stack(), values, rank, worldSize, words, base);
+            if (clock != null && clock.next(event.thread())) {
+                words[base + Event.W_ENTER] = clock.enter();
+                words[base + Event.W_EXIT] = clock.exit();
+            }
             n[0]++;
         });
-        // Time origin 0 like the records' times, so decode prints t=0 rather than minus the rank's Init time.
-        return new RankTrace(rank, section.host(), 0, n[0], words, section.comms(), section.datatypes(), section.redops(), section.stats());
+        // The times' origin: the rank's MPI.Init for its calls' own times, else 0 like the records' zeros,
+        // so decode prints t=0 rather than minus the rank's Init time.
+        return new RankTrace(rank, section.host(), clock == null ? 0 : section.initNanos(), n[0], words, section.comms(), section.datatypes(),
+                section.redops(), section.stats());
     }
 }

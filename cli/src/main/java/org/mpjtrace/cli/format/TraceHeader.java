@@ -6,9 +6,11 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.mpjtrace.trace.AgentKeys;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TimingMode;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.TracingMode;
 
@@ -31,6 +33,7 @@ public final class TraceHeader {
             if (!TracingMode.REFERENCE.is(m.mode())) out.println("K (leads):      " + ClusteringSettings.leads(m));
             if (TracingMode.ACURDION.is(m.mode())) out.println("clustering:     " + ClusteringSettings.acurdion(m));
         }
+        if (trace.global() != null) out.println("timing:         " + timing(m));
         out.println("device:         " + m.device());
         out.println("ranks:          " + m.worldSize() + (trace.ranks().size() != m.worldSize()
                 ? " (" + trace.ranks().size() + " in this file)" : ""));
@@ -55,6 +58,13 @@ public final class TraceHeader {
                         + ", rank " + (c.rank() < 0 ? "-" : c.rank()) + ")");
             out.println("  communicators: " + j);
         }
+    }
+
+    /** Which times a compressed trace keeps (agent key timing, Pilgrim's timing modes). */
+    static String timing(JobMeta m) {
+        String timing = m.agentOptions() == null ? null : m.agentOptions().get(AgentKeys.TIMING);
+        if (TimingMode.LOSSLESS.key.equals(timing)) return "lossless (every call's own duration and interval, kept per thread)";
+        return "histogram (each call site's times as histograms, not each call's)";
     }
 
     /** How the job ended, as the header says it. */

@@ -29,6 +29,7 @@ public final class Profile {
     private final Map<Long, ProfileEntry> sites = new HashMap<>();
     private final Map<Op, ProfileEntry> ops = new HashMap<>();
     private boolean rebuilt;
+    private boolean lossless;
     private Map<Integer, String> where;
 
     private Profile(TraceFile trace) {
@@ -42,7 +43,8 @@ public final class Profile {
     }
 
     private void add(RankTrace section) {
-        if (TimedCalls.rebuilt(trace, section, false)) rebuilt = true;
+        if (TimedCalls.meanTimes(trace, section, false)) rebuilt = true;
+        if (!section.times().isEmpty()) lossless = true;
         RankPass pass = new RankPass();
         TimedCalls.forEach(trace, section, false, pass::call);
         long app = pass.finalizeEnter != Long.MIN_VALUE && pass.initExit != Long.MIN_VALUE
@@ -130,6 +132,11 @@ public final class Profile {
         list.sort(Comparator.comparingLong(ProfileEntry::nanos).reversed().thenComparingInt(ProfileEntry::site)
                 .thenComparing(e -> e.op().mpjName));
         return list;
+    }
+
+    /** Whether some rank's calls were rebuilt from the compressed trace with their own times (timing=lossless). */
+    public boolean losslessTimes() {
+        return lossless;
     }
 
     /** Whether some rank's calls were rebuilt from the compressed trace, with its mean times. */

@@ -24,7 +24,9 @@ public final class ProfileText {
         if (p.fromLeads())
             out.println("  clustered trace: only leads traced; each other rank's figures are its lead's (its cluster in `clusters`)");
         if (p.meanTimes())
-            out.println("  times: the compressed trace's mean time of each call, alike on every rank that makes it (a dump, or keepDump=true, keeps each call's own)");
+            out.println("  times: the compressed trace's mean time of each call, alike on every rank that makes it (a dump, keepDump=true or timing=lossless keeps each call's own)");
+        else if (p.losslessTimes())
+            out.println("  times: every call's own, kept beside the compressed trace (timing=lossless)");
         out.println();
 
         List<RankTimes> ranks = p.ranks();

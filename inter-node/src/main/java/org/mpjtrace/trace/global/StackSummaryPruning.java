@@ -49,7 +49,7 @@ public final class StackSummaryPruning {
                 kept.add(new StackSummary(e.getKey(), 0, 0, StackSummary.VARIES, StackSummary.VARIES));
         kept.sort(Comparator.comparingLong(StackSummary::stack));
         return new RankTrace(rank, section.host(), section.initNanos(), section.eventCount(), section.words(), section.comms(),
-                section.datatypes(), section.redops(), section.stats(), section.arrays(), section.ownArguments(), kept);
+                section.datatypes(), section.redops(), section.stats(), section.arrays(), section.ownArguments(), kept, section.times());
     }
 
     /** Per stack the peer and second peer the trace gives the rank at every event of it, or NOT_CONSTANT. */

@@ -85,7 +85,7 @@ final class TraceKryo {
         kryo.register(DatatypeInfo.class, new DatatypeInfoSerializer(), DATATYPE_INFO);
         kryo.register(RedOpInfo.class, new RedOpInfoSerializer(), RED_OP_INFO);
         kryo.register(RankStats.class, new RankStatsSerializer(), RANK_STATS);
-        kryo.register(RankTrace.class, new RankTraceSerializer(), RANK_TRACE);
+        kryo.register(RankTrace.class, new RankTraceSerializer(version), RANK_TRACE);
         kryo.register(SiteTable.class, new SiteTableSerializer(), SITE_TABLE);
         kryo.register(EndMark.class, new EndMarkSerializer(version), END_MARK);
         kryo.register(RankPayload.class, new RankPayloadSerializer(), RANK_PAYLOAD);

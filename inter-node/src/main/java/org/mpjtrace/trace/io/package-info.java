@@ -43,7 +43,11 @@
  *                         calls, at least 0, their compute nanoseconds, at least 0, and each peer field
  *                         when it never varied; each stack once;
  *                         only where the global trace's expansion for the rank differs; empty in the
- *                         other modes)
+ *                         other modes), then (since version 12) the calls' own times (CallTimes: in mode
+ *                         full with timing=lossless, per thread in ascending order its number, its calls
+ *                         and its bytes: per call the interval since the thread's previous call and the
+ *                         call's duration, zigzag varlongs, exactly as many as its calls; no threads in
+ *                         the other modes)
  *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks):
  *                         MPJ call sites and, with calling context, their callers' call sites
  *   CALL_PATHS CallPathTable  at most once, in any place between META and END: what each stack

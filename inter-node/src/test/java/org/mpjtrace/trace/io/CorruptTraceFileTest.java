@@ -25,6 +25,7 @@ import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.serial.JobMetaSerializer;
+import org.mpjtrace.trace.io.serial.RankTraceSerializer;
 import org.mpjtrace.trace.io.value.Strings;
 
 class CorruptTraceFileTest {
@@ -235,7 +236,20 @@ class CorruptTraceFileTest {
             new JobMetaSerializer(Layout.VERSION).write(null, full, meta);
             out.writeVarInt(TraceKryo.JOB_META, true);
             out.writeBytes(full.toBytes(), 0, full.position() - 2 - meta.ending().length() - meta.initClass().length());
-        }).bytes(Arrays.copyOfRange(good, sectionOffset(good, 1), sectionOffset(good, sections - 1)))
+        });
+        // Ranks as version 7 wrote them: as now, but for the call times version 12 added (one byte, 0 threads, when none).
+        for (int rank : new int[] {2, 0, 1}) {
+            RankTrace r = TraceSamples.rank(rank);
+            RankTrace noTimes = new RankTrace(r.rank(), r.host(), r.initNanos(), r.eventCount(), r.words(), r.comms(), r.datatypes(),
+                    r.redops(), r.stats(), r.arrays(), r.ownArguments(), r.stackSummaries());
+            Output rankBytes = new Output(4096, -1);
+            new RankTraceSerializer(Layout.VERSION).write(TraceKryo.create(), rankBytes, noTimes);
+            v7.raw(SectionKind.RANK.code, out -> {
+                out.writeVarInt(TraceKryo.RANK_TRACE, true);
+                out.writeBytes(rankBytes.toBytes(), 0, rankBytes.position() - 1);
+            });
+        }
+        v7.bytes(Arrays.copyOfRange(good, sectionOffset(good, 4), sectionOffset(good, sections - 1)))
                 // Before version 9, END held the number of sections before it alone.
                 .raw(SectionKind.END.code, out -> {
                     out.writeVarInt(TraceKryo.END_MARK, true);
@@ -249,7 +263,7 @@ class CorruptTraceFileTest {
 
         byte[] v6 = good.clone();
         ByteBuffer.wrap(v6).putInt(8, 6);
-        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to 11)", failure(v6));
+        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to 12)", failure(v6));
     }
 
     @Test

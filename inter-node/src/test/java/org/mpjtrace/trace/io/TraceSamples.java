@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.mpjtrace.trace.CallArrays;
+import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
@@ -129,7 +130,16 @@ final class TraceSamples {
                 new OwnArguments(Op.ALLGATHERV.code, -1, -1, 3, 7, -1, -1, arrays.get(0).digest(), 1L << 40));
         List<StackSummary> calls = List.of(new StackSummary(-7L, 1, 12_345, -2, rank), new StackSummary(Long.MAX_VALUE, 1L << 40, 1L << 50, StackSummary.VARIES, -1),
                 new StackSummary(rank, 3, 0, rank + 1, StackSummary.VARIES));
-        return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats, arrays, own, calls);
+        // Call times: an odd rank keeps none; an even one two threads' with extreme intervals and durations.
+        CallTimes.Builder times = CallTimes.builder(t0 - 10_000);
+        if (rank % 2 == 0) {
+            times.add(0, t0, t0 + 1_500_000);
+            times.add(3, Long.MIN_VALUE, Long.MAX_VALUE);
+            times.add(0, t0 - 5, t0 - 5);
+            times.add(3, 0, -1);
+        }
+        return new RankTrace(rank, "node-" + rank + ".cluster", t0 - 10_000, n, w, comms, datatypes, redops, stats, arrays, own, calls,
+                times.build());
     }
 
     /** A rank of {@code n} events of pseudo-random but valid content. */
@@ -179,6 +189,7 @@ final class TraceSamples {
         }
         assertEquals(expected.ownArguments(), actual.ownArguments(), r + "own arguments");
         assertEquals(expected.stackSummaries(), actual.stackSummaries(), r + "stack summaries");
+        assertEquals(expected.times(), actual.times(), r + "call times");
     }
 
     /** Asserts the message is fit for one line of output and begins with the source's name. */

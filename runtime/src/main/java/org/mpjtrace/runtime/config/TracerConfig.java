@@ -13,6 +13,7 @@ import static org.mpjtrace.trace.AgentKeys.RING_SIZE;
 import static org.mpjtrace.trace.AgentKeys.SELECTOR;
 import static org.mpjtrace.trace.AgentKeys.STACK_DEPTH;
 import static org.mpjtrace.trace.AgentKeys.STEP;
+import static org.mpjtrace.trace.AgentKeys.TIMING;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.mpjtrace.signatures.cluster.ClusterOptions;
 import org.mpjtrace.trace.AgentKeys;
+import org.mpjtrace.trace.TimingMode;
 import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 
@@ -44,6 +46,8 @@ public final class TracerConfig {
     public final ClusterOptions acurdion;
     /** Mode full also keeps every call, as dump does. */
     public final boolean keepDump;
+    /** Mode full: whether every call's own times are kept beside the loops ({@link TimingMode#LOSSLESS}). */
+    public final TimingMode timing;
     public final Path output;
     public final int ringSize;
     /** How many callers of an MPJ call site its stack signature covers; 0 turns calling context off. */
@@ -59,14 +63,15 @@ public final class TracerConfig {
     public static final int DEFAULT_STACK_DEPTH = 3;
     public static final int MAX_STACK_DEPTH = 16;
 
-    private TracerConfig(TracingMode mode, MarkerRule marker, int callFrequency, int k, ClusterOptions acurdion, boolean keepDump, Path output, int ringSize,
-                         int stackDepth, int faultRank, long faultAfter, Map<String, String> given) {
+    private TracerConfig(TracingMode mode, MarkerRule marker, int callFrequency, int k, ClusterOptions acurdion, boolean keepDump, TimingMode timing,
+                         Path output, int ringSize, int stackDepth, int faultRank, long faultAfter, Map<String, String> given) {
         this.mode = mode;
         this.marker = marker;
         this.callFrequency = callFrequency;
         this.k = k;
         this.acurdion = acurdion;
         this.keepDump = keepDump;
+        this.timing = timing;
         this.output = output;
         this.ringSize = ringSize;
         this.stackDepth = stackDepth;
@@ -113,6 +118,13 @@ public final class TracerConfig {
         boolean keepDump = keep.equals("true");
         if (keepDump && mode != TracingMode.FULL)
             throw new IllegalArgumentException("bad value for agent key 'keepDump': only mode full keeps a dump beside its trace");
+        String timingKey = merged.getOrDefault(TIMING, TimingMode.HISTOGRAM.key);
+        TimingMode timing = TimingMode.of(timingKey);
+        if (timing == null)
+            throw new IllegalArgumentException("bad value for agent key 'timing': '" + timingKey + "' (expected: " + String.join(", ", TimingMode.keys()) + ")");
+        if (timing == TimingMode.LOSSLESS && mode != TracingMode.FULL)
+            throw new IllegalArgumentException("bad value for agent key 'timing': lossless keeps every call's times beside mode full's loops"
+                    + (mode == TracingMode.DUMP ? " (a dump keeps them already)" : " (not yet beside a clustering mode's)"));
         String out = merged.getOrDefault(OUTPUT, "mpjtrace.mpjt");
         if (out.isEmpty()) throw new IllegalArgumentException("bad value for agent key 'output': empty path");
         String ringExpected = "a power of two from 64 to 1048576";
@@ -133,7 +145,7 @@ public final class TracerConfig {
             if (parts.length != 2 || faultRank < 0 || faultAfter < 1)
                 throw new IllegalArgumentException("bad value for agent key 'injectFault': '" + fault + "' (expected RANK:N, e.g. 1:100)");
         }
-        return new TracerConfig(mode, marker, callFrequency, k, acurdion, keepDump, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
+        return new TracerConfig(mode, marker, callFrequency, k, acurdion, keepDump, timing, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
     }
 
     private static int intKey(Map<String, String> options, String key, int fallback, int min, int max, String expected) {

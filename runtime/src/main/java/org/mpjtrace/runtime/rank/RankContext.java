@@ -11,11 +11,13 @@ import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.mpj.MpjAccess;
 import org.mpjtrace.runtime.mpj.MpjReflect;
 import org.mpjtrace.runtime.recording.EventRing;
+import org.mpjtrace.runtime.sink.CallTimesRecorder;
 import org.mpjtrace.runtime.sink.ClusteringSink;
 import org.mpjtrace.runtime.sink.EventStore;
 import org.mpjtrace.runtime.sink.RankLoopFolder;
 import org.mpjtrace.runtime.sink.RecordSink;
 import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.Event;
@@ -24,6 +26,7 @@ import org.mpjtrace.trace.MpjtraceVersion;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
+import org.mpjtrace.trace.TimingMode;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.fold.TraceFolding;
@@ -61,6 +64,8 @@ public final class RankContext {
     final EventStore store;
     /** Mode full: the rank's loop-compressed trace; null in the other modes. */
     public final RankLoopFolder loops;
+    /** Mode full with timing=lossless: every call's own times; else null. */
+    private final CallTimesRecorder times;
     /** Clustering modes (chameleon, acurdion, reference): signatures and the partial trace; null in other modes. */
     public final ClusteringSink clustering;
     /** What the fold thread appends this rank's records to. */
@@ -102,9 +107,14 @@ public final class RankContext {
         int window = TraceFolding.DEFAULT_WINDOW;
         this.store = mode == TracingMode.DUMP || tracer.config.keepDump ? store : null;
         this.loops = mode == TracingMode.FULL ? new RankLoopFolder(rank, size, initEnter, window) : null;
+        this.times = loops != null && tracer.config.timing == TimingMode.LOSSLESS ? new CallTimesRecorder(initEnter) : null;
         this.clustering = mode.clusters() ? new ClusteringSink(rank, size, initEnter, window, mode) : null;
-        if (clustering != null) this.sink = clustering;
-        else this.sink = loops == null ? this.store : this.store == null ? loops : RecordSink.both(this.store, loops);
+        if (clustering != null) {
+            this.sink = clustering;
+        } else {
+            RecordSink compressed = loops == null ? null : times == null ? loops : RecordSink.both(loops, times);
+            this.sink = compressed == null ? this.store : this.store == null ? compressed : RecordSink.both(this.store, compressed);
+        }
         this.world = world;
         this.mpj = mpj;
         this.rank = rank;
@@ -228,7 +238,8 @@ public final class RankContext {
         long[] words = store == null ? new long[0] : store.toArray();
         return new RankTrace(rank, host, initNanos, words.length / Event.WORDS, words,
                 comms.infos(), datatypes.infos(), redops.infos(), stats, arrays.snapshot(),
-                clustering != null ? clustering.ownArguments() : List.of(), clustering != null ? clustering.stackSummaries() : List.of());
+                clustering != null ? clustering.ownArguments() : List.of(), clustering != null ? clustering.stackSummaries() : List.of(),
+                times != null ? times.times() : CallTimes.NONE);
     }
 
     /** The job's metadata as rank 0 writes it, the trace written at {@code endMillis}, the job ended as {@code ending} says. */

@@ -46,6 +46,15 @@ class TracerConfigTest {
     }
 
     @Test
+    void timingIsHistogramByDefaultAndLosslessOnlyBesideModeFull() {
+        assertEquals(org.mpjtrace.trace.TimingMode.HISTOGRAM, TracerConfig.parse("mode=full").timing);
+        assertEquals(org.mpjtrace.trace.TimingMode.LOSSLESS, TracerConfig.parse("mode=full,timing=lossless").timing);
+        assertTrue(error("mode=full,timing=fast").contains("'timing': 'fast' (expected: histogram, lossless)"), error("mode=full,timing=fast"));
+        assertTrue(error("mode=dump,timing=lossless").contains("a dump keeps them already"));
+        assertTrue(error("mode=chameleon,timing=lossless").contains("'timing'"));
+    }
+
+    @Test
     void stackDepthIsZeroToSixteenDefaultThree() {
         assertEquals(3, TracerConfig.parse(null).stackDepth);
         assertEquals(0, TracerConfig.parse("stackDepth=0").stackDepth);

@@ -69,6 +69,9 @@ public final class TraceRules {
         if (own != null) return own;
         String stacks = stackSummariesProblem(r, t.stackSummaries());
         if (stacks != null) return stacks;
+        if (t.times() == null) return "rank " + r + ": no call times";
+        String times = t.times().problem();
+        if (times != null) return "rank " + r + ": " + times;
         long[] w = t.words();
         for (int i = 0; i < t.eventCount(); i++) {
             int b = RankTrace.base(i);

@@ -4,8 +4,10 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import java.util.ArrayList;
 import java.util.List;
 import org.mpjtrace.trace.CallArrays;
+import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.OwnArguments;
@@ -21,10 +23,20 @@ import org.mpjtrace.trace.io.value.Strings;
 /**
  * Version 6: rank, host, initNanos (8 fixed bytes), event count, the events ({@link EventWords}), the
  * communicator, datatype and reduction-op tables, the rank's stats, the table of call arrays, the
- * rank's own arguments ({@link OwnArguments}) and its stack summaries ({@link StackSummary}). Expects a trace that passed
- * {@link TraceRules#rankProblem}: words of the right length, tables and stats present.
+ * rank's own arguments ({@link OwnArguments}) and its stack summaries ({@link StackSummary}). Version 12
+ * adds the calls' own times ({@link CallTimes}): a thread count, then per thread its number, its call
+ * count, the length of its pairs and the pairs. Expects a trace that passed {@link TraceRules#rankProblem}:
+ * words of the right length, tables and stats present.
  */
 public final class RankTraceSerializer extends Serializer<RankTrace> {
+    /** The version call times appeared in. */
+    private static final int TIMES = 12;
+    private final int version;
+
+    /** @param version the format version read (writes are always the current one) */
+    public RankTraceSerializer(int version) {
+        this.version = version;
+    }
 
     @Override
     public void write(Kryo kryo, Output out, RankTrace t) {
@@ -40,6 +52,13 @@ public final class RankTraceSerializer extends Serializer<RankTrace> {
         ListCodec.write(kryo, out, t.arrays());
         ListCodec.write(kryo, out, t.ownArguments());
         ListCodec.write(kryo, out, t.stackSummaries());
+        out.writeVarInt(t.times().threads().size(), true);
+        for (CallTimes.ThreadTimes times : t.times().threads()) {
+            out.writeVarInt(times.thread(), true);
+            out.writeVarInt(times.calls(), true);
+            out.writeVarInt(times.pairs().length, true);
+            out.writeBytes(times.pairs());
+        }
     }
 
     @Override
@@ -56,6 +75,21 @@ public final class RankTraceSerializer extends Serializer<RankTrace> {
         List<CallArrays> arrays = ListCodec.read(kryo, in, CallArrays.class, CallArraysSerializer.MIN_BYTES, "call arrays");
         List<OwnArguments> own = ListCodec.read(kryo, in, OwnArguments.class, OwnArgumentsSerializer.MIN_BYTES, "own arguments");
         List<StackSummary> stacks = ListCodec.read(kryo, in, StackSummary.class, StackSummarySerializer.MIN_BYTES, "stack summaries");
-        return new RankTrace(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, own, stacks);
+        CallTimes times = version >= TIMES ? readTimes(in) : CallTimes.NONE;
+        return new RankTrace(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, own, stacks, times);
+    }
+
+    /** Each count checked against the bytes left, so a hostile file cannot make the reader allocate more than it holds. */
+    private static CallTimes readTimes(Input in) {
+        int threads = Counts.read(in, 3, "call-times thread");
+        if (threads == 0) return CallTimes.NONE;
+        List<CallTimes.ThreadTimes> all = new ArrayList<>(threads);
+        for (int i = 0; i < threads; i++) {
+            int thread = in.readVarInt(true);
+            int calls = in.readVarInt(true);
+            int length = Counts.read(in, 1, "call-times byte");
+            all.add(new CallTimes.ThreadTimes(thread, calls, in.readBytes(length)));
+        }
+        return new CallTimes(all);
     }
 }

@@ -1,0 +1,60 @@
+package org.mpjtrace.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.mpjtrace.cli.Cli;
+import org.mpjtrace.cli.export.TimedCalls;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+
+/**
+ * Mode full with timing=lossless (issue 27): every call's own times kept beside the loops give, for
+ * every rank and thread, each call's enter and exit exactly as the dump of the same run holds them
+ * (keepDump=true keeps that dump in the same file). Threads has two threads per rank, each with its own
+ * loop; Stencil2D a time loop whose calls' times all differ.
+ */
+class LosslessTimingIT {
+    @TempDir
+    static Path dir;
+
+    /** Per thread, each call as "op enter exit", in the thread's order. */
+    private static Map<Integer, List<String>> calls(TraceFile trace, RankTrace section, boolean rebuilt) {
+        Map<Integer, List<String>> threads = new TreeMap<>();
+        TimedCalls.forEach(trace, section, rebuilt, (calls, base) -> {
+            long[] w = calls.words();
+            threads.computeIfAbsent(Event.thread(w, base), t -> new ArrayList<>())
+                    .add(Event.opCode(w, base) + " " + Event.enter(w, base) + " " + Event.exit(w, base));
+        });
+        return threads;
+    }
+
+    @ParameterizedTest(name = "{0} on {1} ranks")
+    @CsvSource({"Threads, 3, steps=4 helperSteps=6", "Stencil2D, 4, steps=40 n=16"})
+    void everyCallRebuiltFromTheLoopsHasTheDumpsEnterAndExit(String example, int ranks, String args) {
+        Path file = dir.resolve(example + ".mpjt");
+        MpjJobs.Run run = MpjJobs.run(example, ranks, "multicore", null, file, "full", "keepDump=true,timing=lossless", List.of(args.split(" ")));
+        MpjJobs.assertSucceeded(run);
+        TraceFile trace = run.result().trace();
+        assertEquals(ranks, trace.ranks().size());
+        for (RankTrace section : trace.ranks()) {
+            assertFalse(section.times().isEmpty(), "rank " + section.rank() + " keeps its calls' times");
+            assertEquals(section.eventCount(), section.times().calls(), "rank " + section.rank() + ": a pair of times per call");
+            Map<Integer, List<String>> dump = calls(trace, section, false);
+            assertTrue(dump.values().stream().mapToInt(List::size).sum() > 20, "rank " + section.rank() + " made calls: " + dump);
+            assertEquals(dump, calls(trace, section, true), "rank " + section.rank() + ": rebuilt with its own times");
+        }
+        String header = Cli.output("decode", file.toString(), "--limit", "0");
+        assertTrue(header.contains("timing:         lossless (every call's own duration and interval, kept per thread)"), header);
+    }
+}

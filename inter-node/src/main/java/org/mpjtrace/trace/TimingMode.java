@@ -1,0 +1,31 @@
+package org.mpjtrace.trace;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * How much of each call's time a compressed trace keeps (agent key {@code timing}; Pilgrim's timing
+ * modes). A file says which by the keys its metadata keeps as given, and by the ranks' {@link CallTimes}.
+ */
+public enum TimingMode {
+    /** Per call site, histograms of the time inside the calls and of the compute before them: the default. */
+    HISTOGRAM("histogram"),
+    /** As histogram, and every call's own duration and the interval before it, exactly ({@link CallTimes}). */
+    LOSSLESS("lossless");
+
+    public final String key;
+
+    TimingMode(String key) {
+        this.key = key;
+    }
+
+    /** The mode whose key is {@code key}, or null when none is. */
+    public static TimingMode of(String key) {
+        for (TimingMode m : values()) if (m.key.equals(key)) return m;
+        return null;
+    }
+
+    public static List<String> keys() {
+        return Arrays.stream(values()).map(m -> m.key).toList();
+    }
+}

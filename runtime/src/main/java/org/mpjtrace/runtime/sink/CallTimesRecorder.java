@@ -1,0 +1,28 @@
+package org.mpjtrace.runtime.sink;
+
+import org.mpjtrace.trace.CallTimes;
+import org.mpjtrace.trace.Event;
+
+/**
+ * Mode full with timing=lossless: every record's times kept as {@link CallTimes} (per thread, the
+ * interval since the thread's previous call and the call's duration, exactly). Runs on the fold thread
+ * beside the loop folder, so the application's threads do no more than in mode full.
+ */
+public final class CallTimesRecorder implements RecordSink {
+    private final CallTimes.Builder times;
+
+    /** @param initNanos when the rank entered MPI.Init: each thread's first interval counts from it */
+    public CallTimesRecorder(long initNanos) {
+        this.times = CallTimes.builder(initNanos);
+    }
+
+    @Override
+    public void append(long[] w, int base) {
+        times.add(Event.thread(w, base), Event.enter(w, base), Event.exit(w, base));
+    }
+
+    /** What was kept so far. */
+    public CallTimes times() {
+        return times.build();
+    }
+}
