@@ -1,0 +1,80 @@
+package org.mpjtrace.cli.phases;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.Writer;
+
+/**
+ * {@code mpjtrace phases --format json}: {@code rank}, {@code calls}, {@code patterns} (how many),
+ * {@code threshold}, {@code height}, {@code tree} (each node: id, parent (null for the root), depth, start,
+ * end, length, djs, cut, strength; positions in the pattern sequence, cut and strength null for a single
+ * pattern) and {@code phases} (each: index, start and end (call indices), calls, patterns (ids), functions
+ * (name, calls; most calls first), duration_ns, compute_ns).
+ */
+public final class PhasesJson {
+    private PhasesJson() {}
+
+    public static void write(PhaseDetection d, Writer out) throws IOException {
+        try (JsonGenerator g = new JsonFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeNumberField("rank", d.calls().rank());
+            g.writeNumberField("calls", d.calls().size());
+            g.writeNumberField("patterns", d.patterns().patterns());
+            g.writeNumberField("threshold", d.threshold());
+            g.writeNumberField("height", d.tree().height());
+            g.writeArrayFieldStart("tree");
+            for (Segment s : d.tree().nodes()) node(g, s);
+            g.writeEndArray();
+            g.writeArrayFieldStart("phases");
+            for (Phase p : d.phases()) phase(g, p);
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        out.write('\n');
+        out.flush();
+    }
+
+    private static void node(JsonGenerator g, Segment s) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("id", s.id());
+        g.writeFieldName("parent");
+        if (s.parent() < 0) g.writeNull();
+        else g.writeNumber(s.parent());
+        g.writeNumberField("depth", s.depth());
+        g.writeNumberField("start", s.start());
+        g.writeNumberField("end", s.end());
+        g.writeNumberField("length", s.length());
+        g.writeNumberField("djs", s.djs());
+        g.writeFieldName("cut");
+        if (s.cut() < 0) g.writeNull();
+        else g.writeNumber(s.cut());
+        g.writeFieldName("strength");
+        if (Double.isNaN(s.strength())) g.writeNull();
+        else g.writeNumber(s.strength());
+        g.writeEndObject();
+    }
+
+    private static void phase(JsonGenerator g, Phase p) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("index", p.index());
+        g.writeNumberField("start", p.firstCall());
+        g.writeNumberField("end", p.lastCall());
+        g.writeNumberField("calls", p.calls());
+        g.writeArrayFieldStart("patterns");
+        for (int id : p.patterns()) g.writeNumber(id);
+        g.writeEndArray();
+        g.writeArrayFieldStart("functions");
+        for (Phase.FunctionCalls f : p.functions()) {
+            g.writeStartObject();
+            g.writeStringField("name", f.name());
+            g.writeNumberField("calls", f.calls());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeNumberField("duration_ns", p.durationNs());
+        g.writeNumberField("compute_ns", p.computeNs());
+        g.writeEndObject();
+    }
+}
