@@ -4,6 +4,14 @@ package org.mpjtrace.signatures;
  * 64-bit mixing for signatures and digests. Signatures must be equal across JVMs and runs for equal
  * inputs (niodev ranks compute them independently), so nothing here may depend on identity hashes or
  * on String.hashCode's 32 bits alone.
+ *
+ * <p>Why not xxHash64 (lz4-java 1.14.0): on the hot path, where the probe combines a signature with one
+ * more long, it is no faster: 7.4 ns through the Java instance (the long put into a reused byte[8])
+ * against 7.1 ns for {@link #combine}, 27 ns through JNI, 37 ns streaming. It hashes a call-site string
+ * 4.5 times faster (64 ns against 292 ns, strings of 14 to 70 chars, 43 on average), but
+ * {@link #of(String)} runs once per call site; and a switch would change every stack signature and
+ * array digest in the traces already written (CallArrays.consistent recomputes digests on reading).
+ * HashBenchmark, measured 2026-11-26 on 2 shared cores; see docs/benchmarks.md.
  */
 public final class Mix64 {
     private static final long SEED = 0x9E37_79B9_7F4A_7C15L;
