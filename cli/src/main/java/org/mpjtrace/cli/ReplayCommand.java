@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
                         + "communicator constructors and v-collectives, its peer at call sites where it never changed, and its "
                         + "own loop counts where the lead's differ), on the same communicators, with buffers of the recorded counts and "
                         + "datatypes, and sleeps for the recorded computation between calls (the mean of each call's histogram, or "
-                        + "draws from it with --timing sample; a dump's exact times). A rank whose threads called MPJ at once replays each "
+                        + "draws from it with --timing sample; a dump's exact times, and so a trace of mode full kept with timing=lossless). A rank whose threads called MPJ at once replays each "
                         + "thread's calls on a thread of its own. The wall time is rank 0's, from MPI.Init (once every rank has prepared its calls) to "
                         + "MPI.Finalize.",
                 "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or an Abort) is "
@@ -55,7 +55,8 @@ final class ReplayCommand implements Callable<Integer> {
     Path machines;
 
     @Option(names = "--timing", paramLabel = "HOW", defaultValue = ReplayJob.MEAN,
-            description = "compute time between calls: mean (each call's mean) or sample (drawn from each call's histogram) (default: ${DEFAULT-VALUE})")
+            description = "compute time between calls: mean (each call's mean) or sample (drawn from each call's histogram) (default: ${DEFAULT-VALUE}); "
+                    + "a dump, or a trace kept with timing=lossless, replays each call's own")
     String timing;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed of --timing sample's draws (default: ${DEFAULT-VALUE})")

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import mpi.MPIException;
 import org.mpjtrace.cli.format.RankThreads;
+import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
@@ -21,7 +22,8 @@ import org.mpjtrace.trace.global.LoopFit;
  * end-points turned into the rank's own peers, the rank's own communicator-constructor and
  * v-collective arguments where its section keeps them, its lead's loops run as often as its own calls
  * per stack say (LoopFit), its own peers at call sites where they never varied, and the compute time
- * before each call from the call's histogram; from a dump, the rank's own records and the exact time between them.
+ * before each call from the call's histogram, or the call's own when the trace kept them (timing=lossless);
+ * from a dump, the rank's own records and the exact time between them.
  *
  * <p>A rank whose threads called MPJ at once replays each thread's calls on a thread of its own
  * ({@link #play} per thread number); the compute time before a call is the time since the same thread's
@@ -69,6 +71,9 @@ final class RankScript {
         long[] calls = {0};
         long[] w = new long[Event.WORDS];
         OwnArgumentsCursor own = new OwnArgumentsCursor(section == null ? List.of() : section.ownArguments());
+        // With timing=lossless the thread's own intervals, in order; else each call's histogram.
+        CallTimes.Clock times = section == null || section.times().isEmpty() ? null : section.times().clock(section.initNanos());
+        long[] lastExit = {Long.MIN_VALUE};
         try {
             int worldSize = trace.meta().worldSize();
             GlobalExpansion.expand(trace.global(), rank, (loop, recorded) -> fitted.getOrDefault(loop, recorded), (e, values) -> {
@@ -77,7 +82,13 @@ final class RankScript {
                 if (mine != null) mine.writePeersInto(w, 0);
                 own.apply(w, 0); // every thread's calls, in the order the rank's own arguments were kept
                 if (e.thread() != thread) return;
-                clock.compute(e.compute());
+                if (times != null && times.next(thread)) {
+                    // As from a dump: the time since the thread's previous call, none before its first.
+                    if (lastExit[0] != Long.MIN_VALUE) clock.compute(times.enter() - lastExit[0]);
+                    lastExit[0] = times.exit() + (e.op() == Op.INIT.code ? section.stats().setupNanos() : 0);
+                } else {
+                    clock.compute(e.compute());
+                }
                 call(clock, step, w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
                 calls[0]++;
             });

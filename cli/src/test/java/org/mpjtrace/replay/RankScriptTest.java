@@ -57,6 +57,29 @@ class RankScriptTest {
         assertEquals(500 + 300, clock.totalNanos());
     }
 
+    /** Mode full with timing=lossless replays each thread's own intervals, as a dump does, not its calls' mean compute times. */
+    @Test
+    void aLosslessTraceReplaysEachThreadsOwnIntervalsNotTheMeans() throws Exception {
+        TraceFile trace = org.mpjtrace.trace.io.TraceReader.read(org.mpjtrace.cli.CorpusFiles.path("threads-full-lossless"));
+        for (RankTrace section : trace.ranks()) {
+            org.junit.jupiter.api.Assertions.assertFalse(section.times().isEmpty());
+            for (int thread = 0; thread < 2; thread++) {
+                // What the thread's own times say it computed: every interval but the first, less the tracer's set-up after Init.
+                org.mpjtrace.trace.CallTimes.Clock own = section.times().clock(section.initNanos());
+                long expected = 0, lastExit = Long.MIN_VALUE, calls = 0;
+                while (own.next(thread)) {
+                    if (lastExit != Long.MIN_VALUE) expected += Math.max(0, own.enter() - lastExit);
+                    lastExit = own.exit() + (calls == 0 && thread == 0 ? section.stats().setupNanos() : 0);
+                    calls++;
+                }
+                ComputeClock clock = new ComputeClock(false, 1, nanos -> nanos);
+                long played = new RankScript(trace, section.rank()).play(thread, clock, (w, b) -> {});
+                assertEquals(calls, played, "rank " + section.rank() + " thread " + thread);
+                assertEquals(expected, clock.totalNanos(), "rank " + section.rank() + " thread " + thread);
+            }
+        }
+    }
+
     private static TraceFile clusteredRing(int lead) {
         List<EventBuilder> events = new ArrayList<>();
         long t = 0;
