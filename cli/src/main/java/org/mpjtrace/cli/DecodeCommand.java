@@ -66,6 +66,10 @@ final class DecodeCommand implements Callable<Integer> {
             + "with their own times or the histograms' mean times")
     boolean expand;
 
+    @Option(names = "--dump", description = "mode full with keepDump=true: print the dump kept beside the compressed trace, "
+            + "every call with its own parameters and times, as a dump-mode trace prints (text or jsonl), instead of the loops")
+    boolean dump;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (default): as described above; jsonl: one JSON object per call, one per line")
     String format;
@@ -83,10 +87,14 @@ final class DecodeCommand implements Callable<Integer> {
                 only = trace.rank(rank);
                 if (only == null) throw new BadInputException(file + ": no rank " + rank + " in this trace (" + RankSets.describe(trace) + ")");
             }
+            if (dump && expand) throw new BadInputException("--dump and --expand: give one (the kept dump, or the calls rebuilt from the loops)");
+            if (dump && !keepsDump(trace))
+                throw new BadInputException(file + ": keeps no dump (" + (trace.global() == null ? "a dump-mode trace is one: drop --dump"
+                        : "mode full keeps one with keepDump=true") + ")");
             PrintWriter out = spec.commandLine().getOut();
             if (format.equals("jsonl")) return jsonLines(trace, only, out);
             TraceHeader.print(out, file.toString(), trace);
-            if (trace.global() != null) {
+            if (trace.global() != null && !dump) {
                 if (expand && only == null) throw new BadInputException("--expand needs --rank R");
                 out.println();
                 if (expand) EventListing.print(out, trace, ExpandedRank.of(trace, only), limit == null ? -1 : limit);
@@ -102,6 +110,13 @@ final class DecodeCommand implements Callable<Integer> {
             out.flush();
             return ExitCodes.OK;
         });
+    }
+
+    /** Whether a compressed trace keeps its dump too (keepDump=true: every rank's section holds its events). */
+    private static boolean keepsDump(TraceFile trace) {
+        if (trace.global() == null) return false;
+        for (RankTrace r : trace.ranks()) if (r.eventCount() > 0) return true;
+        return false;
     }
 
     /** System.out as a plain stream: written in blocks, flushed but never closed. */
@@ -129,7 +144,7 @@ final class DecodeCommand implements Callable<Integer> {
 
     /** {@code --format jsonl}: every call of every rank (or of {@code only}), one JSON object per line. */
     private int jsonLines(TraceFile trace, RankTrace only, PrintWriter out) throws Exception {
-        if (trace.global() != null) {
+        if (trace.global() != null && !dump) {
             if (!expand)
                 throw new BadInputException(file + ": a trace of mode " + trace.meta().mode() + " keeps loops, not calls: "
                         + "add --expand to write every rank's calls one by one");

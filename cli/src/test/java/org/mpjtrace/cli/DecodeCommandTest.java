@@ -145,4 +145,38 @@ class DecodeCommandTest {
         assertEquals(2, c.code, c.toString());
         assertEquals(1, c.errLines(), c.err);
     }
+
+    @Test
+    void dumpPrintsTheDumpKeptBesideAFullTraceOneCallPerLineWithItsOwnTimes() throws Exception {
+        String kept = CorpusFiles.path("ring-full-keepdump").toString();
+        org.mpjtrace.trace.TraceFile t = TraceFiles.load(CorpusFiles.path("ring-full-keepdump"));
+        long events = t.ranks().stream().mapToLong(org.mpjtrace.trace.RankTrace::eventCount).sum();
+        assertTrue(events > 0);
+        Cli jsonl = Cli.run("decode", kept, "--dump", "--format", "jsonl");
+        assertEquals(0, jsonl.code, jsonl.toString());
+        assertEquals(events, jsonl.out.lines().count());
+        // The dump's own times: a line's start_ns is its record's enter from the rank's MPI.Init.
+        org.mpjtrace.trace.RankTrace r0 = t.rank(0);
+        long enter = org.mpjtrace.trace.Event.enter(r0.words(), org.mpjtrace.trace.RankTrace.base(1)) - r0.initNanos();
+        String second = jsonl.out.lines().filter(l -> l.startsWith("{\"rank\":0,")).skip(1).findFirst().orElseThrow();
+        assertTrue(second.contains("\"start_ns\":" + enter + ","), second);
+        Cli text = Cli.run("decode", kept, "--dump", "--rank", "1");
+        assertEquals(0, text.code, text.toString());
+        assertTrue(text.out.contains("rank 1 on "), text.out);
+        assertFalse(text.out.contains("global trace"), "the dump, not the loops: " + text.out);
+    }
+
+    @Test
+    void dumpOfATraceWithoutOneIsRefusedInOneLine() {
+        Cli full = Cli.run("decode", CorpusFiles.path("stencil2d-full-ctx").toString(), "--dump");
+        assertEquals(2, full.code);
+        assertEquals(1, full.errLines(), full.err);
+        assertTrue(full.err.contains("keeps no dump (mode full keeps one with keepDump=true)"), full.err);
+        Cli dump = Cli.run("decode", CorpusFiles.path("ring-dump").toString(), "--dump");
+        assertEquals(2, dump.code);
+        assertTrue(dump.err.contains("a dump-mode trace is one: drop --dump"), dump.err);
+        Cli both = Cli.run("decode", CorpusFiles.path("ring-full-keepdump").toString(), "--dump", "--expand", "--rank", "0");
+        assertEquals(2, both.code);
+        assertTrue(both.err.contains("--dump and --expand: give one"), both.err);
+    }
 }

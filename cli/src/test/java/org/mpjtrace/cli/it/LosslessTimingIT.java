@@ -54,6 +54,10 @@ class LosslessTimingIT {
             assertTrue(dump.values().stream().mapToInt(List::size).sum() > 20, "rank " + section.rank() + " made calls: " + dump);
             assertEquals(dump, calls(trace, section, true), "rank " + section.rank() + ": rebuilt with its own times");
         }
+        // The two side by side, as a user compares them: the kept dump's lines and the rebuilt calls' are the
+        // same (a rank's threads interleave in the dump as their rings were drained, so compared sorted).
+        assertEquals(Cli.output("decode", file.toString(), "--format", "jsonl", "--dump").lines().sorted().toList(),
+                Cli.output("decode", file.toString(), "--format", "jsonl", "--expand").lines().sorted().toList());
         String header = Cli.output("decode", file.toString(), "--limit", "0");
         assertTrue(header.contains("timing:         lossless (every call's own duration and interval, kept per thread)"), header);
     }
