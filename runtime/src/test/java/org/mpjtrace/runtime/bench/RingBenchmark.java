@@ -63,6 +63,13 @@ public class RingBenchmark {
 
         abstract int drain();
 
+        /** Reads a record's words, as the fold thread would. */
+        void consume(long[] w, int base) {
+            long s = 0;
+            for (int i = 0; i < Event.WORDS; i++) s += w[base + i];
+            consumed += s;
+        }
+
         void start() {
             running = true;
             consumer = new Thread(() -> {
@@ -109,9 +116,7 @@ public class RingBenchmark {
 
         @Override
         public void append(long[] w, int base) {
-            long s = 0;
-            for (int i = 0; i < Event.WORDS; i++) s += w[base + i];
-            consumed += s;
+            consume(w, base);
         }
     }
 
@@ -135,9 +140,7 @@ public class RingBenchmark {
             int n = 0;
             long[] r;
             while ((r = queue.poll()) != null) {
-                long s = 0;
-                for (int i = 0; i < Event.WORDS; i++) s += r[i];
-                consumed += s;
+                consume(r, 0);
                 n++;
             }
             return n;
@@ -167,9 +170,7 @@ public class RingBenchmark {
             int n = 0;
             long[] r;
             while ((r = queue.poll()) != null) {
-                long s = 0;
-                for (int i = 0; i < Event.WORDS; i++) s += r[i];
-                consumed += s;
+                consume(r, 0);
                 free.offer(r);
                 n++;
             }
