@@ -3,7 +3,9 @@ package org.mpjtrace.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.mpjtrace.cli.chart.DjsPlot;
 import org.mpjtrace.cli.export.output.AtomicOutput;
 import org.mpjtrace.cli.format.MarkerLogText;
@@ -149,7 +151,10 @@ final class PhasesCommand implements Callable<Integer> {
             }
         }
         PrintWriter err = spec.commandLine().getErr();
-        err.println("mpjtrace: wrote " + plot + " (D_JS at " + curve.length + " cut positions, " + cuts.length + " cuts marked)");
+        String marked = cuts.length == 0 ? "no cut: one phase"
+                : "the phases' cuts marked at pc = " + Arrays.stream(cuts).mapToObj(Integer::toString)
+                        .collect(Collectors.joining(", "));
+        err.println("mpjtrace: wrote " + plot + " (D_JS at " + curve.length + " cut positions; " + marked + ")");
         err.flush();
     }
 }

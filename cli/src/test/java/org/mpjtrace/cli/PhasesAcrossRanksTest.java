@@ -111,8 +111,9 @@ class PhasesAcrossRanksTest {
         Path png = dir.resolve("djs.png");
         Cli c = Cli.run("phases", PhasesCommandTest.resource("threephases-dump").toString(), "--plot", png.toString(), "--rank", "2");
         assertEquals(0, c.code, c.toString());
-        // 42 occurrences (Init, 8 set-up rounds, 24 steps, 8 finish rounds, Finalize): 41 cut positions; 5 phases, 4 cuts.
-        assertTrue(c.err.contains("wrote " + png + " (D_JS at 41 cut positions, 4 cuts marked)"), c.err);
+        // 42 occurrences: Init (0), 8 set-up rounds (1-8), 24 steps (9-32), 8 finish rounds (33-40), Finalize (41): 41 cut
+        // positions, and the phases end at occurrences 0, 8, 32 and 40.
+        assertTrue(c.err.contains("wrote " + png + " (D_JS at 41 cut positions; the phases' cuts marked at pc = 0, 8, 32, 40)"), c.err);
         assertTrue(c.out.contains("rank 2, 106 calls as 42 occurrences"), "the rank's own output as well: " + c.out);
         BufferedImage image = ImageIO.read(png.toFile());
         assertEquals(900, image.getWidth());
