@@ -13,6 +13,9 @@ import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankStats;
+import org.mpjtrace.trace.TraceFile;
 
 /**
  * {@code mpjtrace phases} without {@code --rank} (rank classes) and with {@code --plot}, on ThreePhases, whose
@@ -121,5 +124,22 @@ class PhasesAcrossRanksTest {
         try (var files = Files.list(dir)) {
             assertEquals(List.of(png), files.toList(), "no temporary file left");
         }
+    }
+
+    @Test
+    void aRankWithoutCallsIsListedApartWhileTheOthersGetTheirPhases() throws Exception {
+        TraceFile t = new TraceFile(TestTraces.meta(2), TestTraces.SITES, List.of(
+                TestTraces.rank(0, 2, RankStats.EMPTY, TestTraces.ev(Op.INIT, 0).comm(0).at(-5_000, -1_000),
+                        TestTraces.ev(Op.ALLREDUCE, 3).count(1).type(TestTraces.DOUBLE).redop(0).comm(0).at(1_000, 2_000),
+                        TestTraces.ev(Op.ALLREDUCE, 3).count(1).type(TestTraces.DOUBLE).redop(0).comm(0).at(3_000, 4_000),
+                        TestTraces.ev(Op.FINALIZE, 4).at(5_000, 6_000)),
+                TestTraces.rank(1, 2, RankStats.EMPTY)));
+        Path file = TestTraces.write(dir.resolve("half.mpjt"), t);
+        JsonNode all = JSON.readTree(Cli.output("phases", file.toString(), "--format", "json"));
+        assertEquals(List.of(1), ints(all.get("without_calls")));
+        assertEquals(1, all.get("classes").size());
+        assertEquals(List.of(0), ints(all.get("classes").get(0).get("ranks")));
+        String text = Cli.output("phases", file.toString());
+        assertTrue(text.contains("1 rank with calls in 1 rank class") && text.contains("ranks without MPJ calls: 1"), text);
     }
 }

@@ -14,8 +14,9 @@ public final class AcrossRanksText {
     public static void print(PrintWriter out, String file, AcrossRanks a, boolean thresholdGiven) {
         int ranks = 0;
         for (RankClass c : a.classes()) ranks += c.ranks().size();
-        out.printf("%s: %d ranks with calls in %d rank class%s (ranks whose phases have the same first and last call indices "
-                + "and the same patterns)%n", file, ranks, a.classes().size(), a.classes().size() == 1 ? "" : "es");
+        out.printf("%s: %d rank%s with calls in %d rank class%s (ranks whose phases have the same first and last call indices "
+                + "and the same patterns)%n", file, ranks, ranks == 1 ? "" : "s", a.classes().size(),
+                a.classes().size() == 1 ? "" : "es");
         if (!a.withoutCalls().isEmpty())
             out.printf("ranks without MPJ calls: %s%n", new RankClass(a.withoutCalls(), 0, java.util.List.of()).compactRanks());
         out.printf("threshold t: %s; one rank's tree and patterns: --rank R%n",
