@@ -34,7 +34,8 @@ class PhasesBadInputTest {
 
     @Test
     void aThresholdAboveTheTreesHeightIsRefused() {
-        refused("threshold 99 is outside the tree's levels 0..3", "phases", trace(), "--threshold", "99");
+        refused("threshold 99 is outside the tree's levels 0..3", "phases", trace(), "--rank", "0", "--threshold", "99");
+        refused("rank 0: threshold 99 is outside the tree's levels 0..3", "phases", trace(), "--threshold", "99");
         refused("--threshold must be 0 or more", "phases", trace(), "--threshold", "-1");
     }
 
@@ -42,7 +43,14 @@ class PhasesBadInputTest {
     void aRankWithNoCallsIsRefused() throws Exception {
         TraceFile empty = new TraceFile(TestTraces.meta(1), TestTraces.SITES, List.of(TestTraces.rank(0, 1, RankStats.EMPTY)));
         Path file = TestTraces.write(dir.resolve("empty.mpjt"), empty);
-        refused("rank 0 made no MPJ calls", "phases", file.toString());
+        refused("rank 0 made no MPJ calls", "phases", file.toString(), "--rank", "0");
+        refused("no rank made MPJ calls", "phases", file.toString());
+    }
+
+    @Test
+    void aPlotInAFolderThatIsNotThereIsRefusedAndNothingIsPrinted() {
+        refused("no such folder", "phases", trace(), "--plot", dir.resolve("missing/djs.png").toString());
+        refused("is a directory", "phases", trace(), "--plot", dir.toString());
     }
 
     @Test

@@ -23,8 +23,10 @@ class PhasesCommandTest {
         return Path.of(PhasesCommandTest.class.getClassLoader().getResource("phases/" + name + ".mpjt").toURI());
     }
 
+    /** One rank's JSON: rank 0 unless the options name another with --rank (without --rank the command summarises every rank). */
     static JsonNode json(Path file, String... options) throws Exception {
         List<String> args = new ArrayList<>(List.of("phases", file.toString(), "--format", "json"));
+        if (!List.of(options).contains("--rank")) args.addAll(List.of("--rank", "0"));
         args.addAll(List.of(options));
         return JSON.readTree(Cli.output(args.toArray(String[]::new)));
     }
@@ -153,7 +155,7 @@ class PhasesCommandTest {
 
     @Test
     void theTextShowsTheThresholdItChoseTheIndentedTreeAndThePhaseTable() throws Exception {
-        String out = Cli.output("phases", resource("phasechange-dump").toString());
+        String out = Cli.output("phases", resource("phasechange-dump").toString(), "--rank", "0");
         assertTrue(out.contains("rank 0, 63 calls as 43 occurrences of 5 patterns"), out);
         assertTrue(out.contains("threshold t=3 (chosen"), out);
         assertTrue(out.contains("node            Ps      Pe       l      D_JS      pc         s parent"), out);
@@ -171,7 +173,7 @@ class PhasesCommandTest {
         }
         assertEquals(phaseChangeBounds(40, 10), rows);
         assertTrue(out.contains("PhaseChange.main (20)"), out);
-        assertTrue(Cli.output("phases", resource("phasechange-dump").toString(), "--threshold", "1").contains("threshold t=1 (as given"));
+        assertTrue(Cli.output("phases", resource("phasechange-dump").toString(), "--rank", "0", "--threshold", "1").contains("threshold t=1 (as given"));
     }
 
     private static List<String> names(JsonNode o) {

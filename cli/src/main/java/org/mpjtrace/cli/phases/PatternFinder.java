@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpjtrace.cli.phases.PatternIds.Body;
 
 /**
  * Communication patterns of one rank's calls (the paper's section 3.2, step 1, and Algorithm 1), as a
@@ -27,7 +28,8 @@ import java.util.Map;
  *       a call that starts none is a pattern of length one (R3 and R2 there; a lone collective).</li>
  * </ol>
  * Patterns are identified by their calls, so the same stretch of calls is the same pattern wherever it
- * occurs; ids are numbered in order of first occurrence.
+ * occurs. Their ids come from a {@link PatternIds}: one of the rank's own numbers them in order of first
+ * occurrence; one shared by the ranks of a trace gives the same pattern the same id on every rank.
  */
 public final class PatternFinder {
     /** The longest loop body looked for. */
@@ -37,15 +39,17 @@ public final class PatternFinder {
 
     private final int[] calls;
     private final int[] functions;
+    private final PatternIds shared;
     private final Map<Body, Integer> ids = new HashMap<>();
     private final List<int[]> bodies = new ArrayList<>();
     /** Pattern of the occurrence starting at a call, or -1; and the occurrence's length. */
     private final int[] startsPattern, length;
 
-    private PatternFinder(int[] calls, int[] functions) {
+    private PatternFinder(int[] calls, int[] functions, PatternIds shared) {
         if (calls.length != functions.length) throw new IllegalArgumentException("a function for every call");
         this.calls = calls;
         this.functions = functions;
+        this.shared = shared;
         startsPattern = new int[calls.length];
         length = new int[calls.length];
         Arrays.fill(startsPattern, -1);
@@ -56,7 +60,12 @@ public final class PatternFinder {
      * @param functions each call's user function (any numbering); a change between calls is a delimiter
      */
     public static PatternSequence find(int[] calls, int[] functions) {
-        return new PatternFinder(calls, functions).run();
+        return find(calls, functions, new PatternIds());
+    }
+
+    /** As {@link #find(int[], int[])}, the pattern ids taken from (and new patterns added to) {@code ids}. */
+    public static PatternSequence find(int[] calls, int[] functions, PatternIds ids) {
+        return new PatternFinder(calls, functions, ids).run();
     }
 
     private PatternSequence run() {
@@ -137,31 +146,27 @@ public final class PatternFinder {
         if (id == null) {
             id = bodies.size();
             ids.put(b, id);
-            bodies.add(b.calls);
+            bodies.add(b.calls());
         }
         startsPattern[from] = id;
         length[from] = len;
     }
 
-    /** The occurrences in call order, patterns renumbered by first occurrence. */
+    /** The occurrences in call order, each pattern given its shared id, new ones in order of first occurrence. */
     private PatternSequence sequence() {
         int[] renumber = new int[bodies.size()];
         Arrays.fill(renumber, -1);
-        List<int[]> ordered = new ArrayList<>();
         int n = 0;
         for (int i = 0; i < calls.length; i += length[i]) n++;
         int[] symbols = new int[n], first = new int[n];
         n = 0;
         for (int i = 0; i < calls.length; i += length[i]) {
             int p = startsPattern[i];
-            if (renumber[p] < 0) {
-                renumber[p] = ordered.size();
-                ordered.add(bodies.get(p));
-            }
+            if (renumber[p] < 0) renumber[p] = shared.idOf(bodies.get(p));
             symbols[n] = renumber[p];
             first[n++] = i;
         }
-        return new PatternSequence(symbols, first, ordered, calls.length);
+        return new PatternSequence(symbols, first, shared.bodies(), calls.length);
     }
 
     private boolean same(int x, int y, int len) {
@@ -170,18 +175,5 @@ public final class PatternFinder {
 
     private Body body(int from, int to) {
         return new Body(Arrays.copyOfRange(calls, from, to));
-    }
-
-    /** A stretch of call ids, equal by content. */
-    private record Body(int[] calls) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Body b && Arrays.equals(calls, b.calls);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(calls);
-        }
     }
 }

@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param symbols   the pattern of each occurrence: the symbol sequence the segmentation reads
  * @param firstCall the index of each occurrence's first call
- * @param bodies    each pattern's calls, as call ids, by pattern id (ids in order of first occurrence)
+ * @param bodies    each pattern's calls, as call ids, by pattern id ({@link PatternIds}: with ids shared by the
+ *                  ranks, also the patterns of ranks read before, which may not occur here)
  * @param calls     the number of calls
  */
 public record PatternSequence(int[] symbols, int[] firstCall, List<int[]> bodies, int calls) {
@@ -18,6 +19,7 @@ public record PatternSequence(int[] symbols, int[] firstCall, List<int[]> bodies
         return symbols.length;
     }
 
+    /** The number of pattern ids: those of this rank and, with ids shared by ranks, of the ranks read before. */
     public int patterns() {
         return bodies.size();
     }

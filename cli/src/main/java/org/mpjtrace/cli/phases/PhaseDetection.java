@@ -21,8 +21,13 @@ public record PhaseDetection(RankCalls calls, PatternSequence patterns, SegmentT
      * @throws IllegalArgumentException when the rank has no calls or t is above the tree's height
      */
     public static PhaseDetection of(RankCalls calls, Integer threshold, double minStrength) {
+        return of(calls, threshold, minStrength, new PatternIds());
+    }
+
+    /** As {@link #of(RankCalls, Integer, double)}, the pattern ids taken from {@code ids}, shared with other ranks. */
+    public static PhaseDetection of(RankCalls calls, Integer threshold, double minStrength, PatternIds ids) {
         if (calls.size() == 0) throw new IllegalArgumentException("rank " + calls.rank() + " made no MPJ calls");
-        PatternSequence patterns = PatternFinder.find(calls.calls(), calls.functions());
+        PatternSequence patterns = PatternFinder.find(calls.calls(), calls.functions(), ids);
         SegmentTree tree = Segmenter.segment(patterns.symbols(), minStrength);
         if (threshold != null && (threshold < 0 || threshold > tree.height()))
             throw new IllegalArgumentException("threshold " + threshold + " is outside the tree's levels 0.." + tree.height());

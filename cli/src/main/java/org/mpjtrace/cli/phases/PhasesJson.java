@@ -11,6 +11,10 @@ import java.io.Writer;
  * end, length, djs, cut, strength; positions in the pattern sequence, cut and strength null for a single
  * pattern) and {@code phases} (each: index, start and end (call indices), calls, patterns (ids), functions
  * (name, calls; most calls first), duration_ns, compute_ns).
+ *
+ * <p>Without {@code --rank} ({@link #writeClasses}): {@code classes}, each with {@code ranks},
+ * {@code threshold} and {@code phases} (the keys above; times the mean over the class's ranks), then
+ * {@code without_calls} (ranks) and {@code pattern_calls} (each pattern id the phases name, with its calls as text).
  */
 public final class PhasesJson {
     private PhasesJson() {}
@@ -29,6 +33,46 @@ public final class PhasesJson {
             g.writeEndArray();
             g.writeArrayFieldStart("phases");
             for (Phase p : d.phases()) phase(g, p);
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        out.write('\n');
+        out.flush();
+    }
+
+    public static void writeClasses(AcrossRanks a, Writer out) throws IOException {
+        try (JsonGenerator g = new JsonFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeArrayFieldStart("classes");
+            java.util.TreeSet<Integer> used = new java.util.TreeSet<>();
+            for (RankClass c : a.classes()) {
+                g.writeStartObject();
+                g.writeArrayFieldStart("ranks");
+                for (int r : c.ranks()) g.writeNumber(r);
+                g.writeEndArray();
+                g.writeNumberField("threshold", c.threshold());
+                g.writeArrayFieldStart("phases");
+                for (Phase p : c.phases()) {
+                    phase(g, p);
+                    used.addAll(p.patterns());
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("without_calls");
+            for (int r : a.withoutCalls()) g.writeNumber(r);
+            g.writeEndArray();
+            g.writeArrayFieldStart("pattern_calls");
+            for (int p : used) {
+                g.writeStartObject();
+                g.writeNumberField("id", p);
+                g.writeArrayFieldStart("calls");
+                for (int call : a.bodies().get(p)) g.writeString(a.names().name(call));
+                g.writeEndArray();
+                g.writeEndObject();
+            }
             g.writeEndArray();
             g.writeEndObject();
         }

@@ -26,7 +26,7 @@ public final class PhasesText {
         int[] occurrences = new int[ps.patterns()];
         for (int p : ps.symbols()) occurrences[p]++;
         for (int p = 0; p < ps.patterns(); p++)
-            out.printf("  P%-4d %6dx  %s%n", p, occurrences[p], body(d.calls(), ps.bodies().get(p)));
+            out.printf("  P%-4d %6dx  %s%n", p, occurrences[p], body(d.calls().names(), ps.bodies().get(p)));
         out.println();
         out.println("segmentation tree (Ps, Pe, pc: positions in the pattern sequence; pc the last of the left part; "
                 + "s the strength, eq. 11; * cut):");
@@ -67,21 +67,21 @@ public final class PhasesText {
         return out;
     }
 
-    private static String body(RankCalls calls, int[] body) {
+    static String body(RankCalls.CallIdNames names, int[] body) {
         StringJoiner j = new StringJoiner(" ; ");
-        for (int i = 0; i < Math.min(BODY_SHOWN, body.length); i++) j.add(calls.names().name(body[i]));
+        for (int i = 0; i < Math.min(BODY_SHOWN, body.length); i++) j.add(names.name(body[i]));
         if (body.length > BODY_SHOWN) j.add("... (" + body.length + " calls)");
         return j.toString();
     }
 
-    private static String patterns(List<Integer> ids) {
+    static String patterns(List<Integer> ids) {
         StringJoiner j = new StringJoiner(",");
         for (int i = 0; i < Math.min(6, ids.size()); i++) j.add("P" + ids.get(i));
         if (ids.size() > 6) j.add("... (" + ids.size() + ")");
         return j.toString();
     }
 
-    private static String functions(List<Phase.FunctionCalls> fs) {
+    static String functions(List<Phase.FunctionCalls> fs) {
         StringJoiner j = new StringJoiner(", ");
         for (int i = 0; i < Math.min(4, fs.size()); i++) j.add(fs.get(i).name() + " (" + fs.get(i).calls() + ")");
         if (fs.size() > 4) j.add("... (" + fs.size() + " functions)");

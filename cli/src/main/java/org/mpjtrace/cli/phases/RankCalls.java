@@ -34,7 +34,11 @@ public record RankCalls(int rank, int[] calls, int[] functions, List<String> fun
 
     /** Reads the calls of the rank whose section is {@code section}. */
     public static RankCalls read(TraceFile trace, RankTrace section) {
-        CallIds ids = new CallIds();
+        return read(trace, section, new CallIds());
+    }
+
+    /** As {@link #read(TraceFile, RankTrace)}, the call ids taken from {@code ids}, shared with the trace's other ranks. */
+    static RankCalls read(TraceFile trace, RankTrace section, CallIds ids) {
         Map<String, Integer> functionIds = new HashMap<>();
         List<String> functionNames = new ArrayList<>();
         int[][] cols = {new int[64], new int[64]};

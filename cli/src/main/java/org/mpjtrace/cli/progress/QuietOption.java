@@ -3,7 +3,7 @@ package org.mpjtrace.cli.progress;
 import picocli.CommandLine.Option;
 
 /**
- * The {@code --quiet} option of the commands that read a whole trace (stats, export, heatmap, report),
+ * The {@code --quiet} option of the commands that read a whole trace (stats, export, heatmap, report, phases),
  * declared once as a picocli mixin: it turns off the {@link RankProgress} bar those commands show on a
  * terminal.
  */

@@ -13,8 +13,8 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 
 /**
- * Progress of a command going through a trace's ranks (export, report, stats, heatmap, decode as JSON
- * Lines), shown as a bar on the terminal (me.tongfei's progressbar) and counted in ranks read: each
+ * Progress of a command going through a trace's ranks (export, report, stats, heatmap, phases, decode
+ * as JSON Lines), shown as a bar on the terminal (me.tongfei's progressbar) and counted in ranks read: each
  * pass of the command over the ranks reads each rank once, and a file opened for streaming decodes the
  * rank then, which with the writing is where the time goes. Nothing is shown when the output is not a
  * terminal (a script, a pipe, CI) or with {@code --quiet}.
