@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -66,5 +67,19 @@ class ReportCommandTest {
                 .substring("ranks:".length()).strip().split(" ")[0];
         assertTrue(rendered.contains(ranks + " ranks, mode"), "the rank count: " + ranks);
         assertTrue(log.lines().noneMatch(l -> l.contains("CONSOLE")), "no console message:\n" + log);
+    }
+
+    @Test
+    void thePageShowsTheExecutionPhasesOfEachClassOfRanks() throws Exception {
+        Path trace = Path.of(getClass().getResource("/phases/threephases-dump.mpjt").toURI());
+        Path html = dir.resolve("threephases.html");
+        Cli c = Cli.run("report", trace.toString(), "-o", html.toString());
+        assertEquals(0, c.code, c.toString());
+        String page = Files.readString(html);
+        assertTrue(page.contains("<h2>Phases</h2>"), "a Phases section");
+        assertTrue(page.contains("<h3>Ranks 0-3 (4): t="), "the four ranks are one class");
+        // Set-up, solve and finish in their three functions, as ThreePhases makes them (see the trace's README).
+        for (String f : List.of("ThreePhases.setUp (16)", "ThreePhases.solve (72)", "ThreePhases.finish (16)"))
+            assertTrue(page.contains(f), f);
     }
 }

@@ -67,21 +67,21 @@ public final class PhasesText {
         return out;
     }
 
-    static String body(RankCalls.CallIdNames names, int[] body) {
+    public static String body(RankCalls.CallIdNames names, int[] body) {
         StringJoiner j = new StringJoiner(" ; ");
         for (int i = 0; i < Math.min(BODY_SHOWN, body.length); i++) j.add(names.name(body[i]));
         if (body.length > BODY_SHOWN) j.add("... (" + body.length + " calls)");
         return j.toString();
     }
 
-    static String patterns(List<Integer> ids) {
+    public static String patterns(List<Integer> ids) {
         StringJoiner j = new StringJoiner(",");
         for (int i = 0; i < Math.min(6, ids.size()); i++) j.add("P" + ids.get(i));
         if (ids.size() > 6) j.add("... (" + ids.size() + ")");
         return j.toString();
     }
 
-    static String functions(List<Phase.FunctionCalls> fs) {
+    public static String functions(List<Phase.FunctionCalls> fs) {
         StringJoiner j = new StringJoiner(", ");
         for (int i = 0; i < Math.min(4, fs.size()); i++) j.add(fs.get(i).name() + " (" + fs.get(i).calls() + ")");
         if (fs.size() > 4) j.add("... (" + fs.size() + " functions)");

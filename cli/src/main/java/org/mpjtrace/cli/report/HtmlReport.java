@@ -74,6 +74,10 @@ public final class HtmlReport {
                 + (m.worldSize() > 64 ? " (the first 64 ranks)" : "") + "; gaps are the program's own computation.").raw("</p>");
         picture(h, "timeline", out -> Timeline.writePng(trace, TIMELINE_CALLS, 64, 1000, Math.max(300, 60 + 18 * Math.min(64, m.worldSize())), out));
 
+        long calls = 0;
+        for (RankTimes r : profile.ranks()) calls += r.calls();
+        PhasesSection.write(h, trace, fileLabel, calls);
+
         if (trace.markers() != null) clusteringSection(h, trace);
 
         h.raw("<p class=\"note\">").text("Written by mpjtrace " + MpjtraceVersion.VERSION + ".").raw("</p>");
