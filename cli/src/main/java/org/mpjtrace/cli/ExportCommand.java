@@ -3,6 +3,7 @@ package org.mpjtrace.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.export.output.AtomicOutput;
 import org.mpjtrace.cli.export.ChromeTraceWriter;
@@ -67,6 +68,10 @@ final class ExportCommand implements Callable<Integer> {
             + "times, rather than use the dump kept beside it")
     boolean expand;
 
+    @Option(names = "--phases", description = "chrome: a track per rank with its execution phases, as mpjtrace phases finds them (a pass "
+            + "over every rank's calls before the export); not with --expand")
+    boolean phases;
+
     @Mixin
     QuietOption quiet;
 
@@ -81,6 +86,8 @@ final class ExportCommand implements Callable<Integer> {
             String interim = trace.markers() == null ? null : MarkerLogText.interimNote(trace.markers());
             if (interim != null) throw new BadInputException(file + ": " + interim + "; export needs the trace of a whole job");
             if (format.equals("otf2") && expand) throw new BadInputException("--expand applies to --format chrome and paraver only");
+            if (phases && !format.equals("chrome")) throw new BadInputException("--phases applies to --format chrome only");
+            if (phases && expand) throw new BadInputException("--phases and --expand: give one (phases are found in the calls as the trace keeps them)");
             // Ranks read per rank of the job: chrome and paraver match messages first, then write.
             try (RankProgress progress = RankProgress.of("export " + format, trace, format.equals("otf2") ? 1 : 2, quiet.quiet())) {
                 TraceFile read = progress.trace(trace);
@@ -105,7 +112,7 @@ final class ExportCommand implements Callable<Integer> {
     private void chrome(TraceFile trace) throws Exception {
         try (AtomicOutput o = AtomicOutput.create(out)) {
             try {
-                new ChromeTraceWriter(trace, file.getFileName().toString(), expand).write(o.stream());
+                new ChromeTraceWriter(trace, file.getFileName().toString(), expand, phases ? PhaseSpans.of(trace) : Map.of()).write(o.stream());
             } catch (IllegalStateException e) {
                 throw new BadInputException(file + ": cannot rebuild the ranks' calls: " + e.getMessage());
             } catch (IOException e) {

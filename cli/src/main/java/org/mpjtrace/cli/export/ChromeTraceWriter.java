@@ -3,6 +3,8 @@ package org.mpjtrace.cli.export;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import org.mpjtrace.cli.export.JsonBytes.Text;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.MpjtraceVersion;
@@ -49,17 +51,29 @@ public final class ChromeTraceWriter {
             PRODUCER = Text.of("producer"), TRACE = Text.of("trace"), MODE = Text.of("mode"), RANKS = Text.of("ranks"),
             TIMES = Text.of("times"), TRACE_EVENTS = Text.of("traceEvents");
 
+    /** The phases' track of a rank: after its threads (thread numbers are at most Event.MAX_THREAD). */
+    private static final int PHASES_TID = 1 << 20;
+    private static final Text PHASE = Text.of("phase"), FUNCTIONS = Text.of("functions"), PATTERNS = Text.of("patterns"),
+            FIRST_CALL = Text.of("first_call"), LAST_CALL = Text.of("last_call"), CALLS = Text.of("calls");
+
     private final TraceFile trace;
     private final String traceName;
     private final boolean expand;
     private final CallFields fields;
+    private final Map<Integer, List<PhaseSpan>> phases;
 
     /** @param expand rebuild calls from the compressed trace even where a rank's section keeps a dump */
     public ChromeTraceWriter(TraceFile trace, String traceName, boolean expand) {
+        this(trace, traceName, expand, Map.of());
+    }
+
+    /** @param phases by rank, its execution phases, drawn on a track of their own after its threads' */
+    public ChromeTraceWriter(TraceFile trace, String traceName, boolean expand, Map<Integer, List<PhaseSpan>> phases) {
         this.trace = trace;
         this.traceName = traceName;
         this.expand = expand;
         this.fields = new CallFields(trace);
+        this.phases = phases;
     }
 
     /** Writes the whole trace to {@code out} (not closed). */
@@ -108,6 +122,10 @@ public final class ChromeTraceWriter {
         private long[] flowIds = new long[8];
         private boolean[] flowStarts = new boolean[8];
         private boolean collectiveFlows;
+        /** The rank's phases, their spans' start and end times as the calls come, and the calls seen. */
+        private final List<PhaseSpan> spans;
+        private final long[] spanStart, spanEnd;
+        private int calls, nextSpan;
 
         RankWriter(JsonBytes g, FlowPlan plan, RankTrace section, long origin) {
             this.g = g;
@@ -116,6 +134,9 @@ public final class ChromeTraceWriter {
             this.origin = origin;
             this.rank = section.rank();
             this.messages = new RankMessages(plan.comms.ofRank(section));
+            this.spans = phases.getOrDefault(rank, List.of());
+            this.spanStart = new long[spans.size()];
+            this.spanEnd = new long[spans.size()];
         }
 
         void write() throws Exception {
@@ -151,6 +172,7 @@ public final class ChromeTraceWriter {
                     add(false, id);
                 });
                 slice(calls, base, seq[thread]++);
+                spanTimes();
                 for (int i = 0; i < flowCount; i++)
                     flow(flowStarts[i], flowIds[i], flowStarts[i] ? inside(enter, exit) : endInside(enter, exit), collectiveFlows);
             });
@@ -158,6 +180,43 @@ public final class ChromeTraceWriter {
                 thread = t;
                 flow(false, id, end, false);
             });
+            if (!spans.isEmpty()) phaseTrack();
+        }
+
+        /** The call just written starts or ends a phase (phases follow each other in call order): keep its time. */
+        private void spanTimes() {
+            if (nextSpan < spans.size()) {
+                PhaseSpan p = spans.get(nextSpan);
+                if (p.firstCall() == calls) spanStart[nextSpan] = enter;
+                if (p.lastCall() == calls) spanEnd[nextSpan++] = exit;
+            }
+            calls++;
+        }
+
+        /** A track named "phases", a slice per phase from its first call's start to its last call's end. */
+        private void phaseTrack() throws IOException {
+            metadata(THREAD_NAME, PHASES_TID, "phases");
+            for (int i = 0; i < spans.size(); i++) {
+                PhaseSpan p = spans.get(i);
+                if (p.lastCall() >= calls) continue; // a phase past the calls written (never, for the rank's own phases)
+                g.startObject();
+                g.member(PH, SLICE);
+                g.name(NAME).value(p.name());
+                g.member(CAT, PHASE);
+                g.member(PID, rank);
+                g.member(TID, PHASES_TID);
+                g.name(TS).micros(spanStart[i] - origin);
+                g.name(DUR).micros(spanEnd[i] - spanStart[i]);
+                g.name(ARGS).startObject();
+                g.member(FIRST_CALL, p.firstCall());
+                g.member(LAST_CALL, p.lastCall());
+                g.member(CALLS, p.lastCall() - p.firstCall() + 1);
+                g.name(FUNCTIONS).value(p.functions());
+                g.name(PATTERNS).value(p.patterns());
+                g.endObject();
+                g.endObject();
+                g.endRecord(false);
+            }
         }
 
         private void slice(RankTrace calls, int base, int seq) throws IOException {
