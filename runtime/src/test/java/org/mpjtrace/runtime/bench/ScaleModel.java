@@ -59,7 +59,9 @@ import org.mpjtrace.trace.io.TraceFormatException;
  * and down), {@code lead_merge_ms} (the leads' tree to rank 0), {@code clustered_write_ms}, {@code clusters},
  * {@code clustering_message} (bytes of the root's clustering), {@code clustered_cpu_ms}, {@code
  * lead_block_ms} (the longest of the leads' {@code GlobalTrace.ofRanks}, giving a partial trace its
- * cluster's ranks), {@code lead_largest_merge_ms} (the longest of the leads' decode + merge of one block).
+ * cluster's ranks), {@code lead_largest_merge_ms} (the longest of the leads' decode + merge of one block) and {@code
+ * lead_largest_merge_ranks} (the ranks that merge's result stands for: TraceMerge's cost grows with the
+ * ranks the traces stand for, not with their bytes, which stay below 450 B a block).
  * {@code full_bytes} is the encoded merged trace of the run (the file's global trace),
  * {@code clustered_bytes} the encoded merged block of one marker plus the clustering message.
  */
@@ -130,15 +132,15 @@ public final class ScaleModel {
     /** Result of one model at P: times in ns, sizes in bytes. */
     record Result(int p, long fullNs, long clusteredNs, int fullBytes, int clusteredBytes, long fullCpuNs, long fullTreeBytes, int fullLargestMessage,
                   long clusteringNs, long leadMergeNs, long clusteredWriteNs, long fullWriteNs, int clusters, int clusteringMessage, long clusteredCpuNs,
-                  long leadBlockNs, long leadLargestMergeNs) {
+                  long leadBlockNs, long leadLargestMergeNs, int leadLargestMergeRanks) {
         String json() {
             return String.format(Locale.ROOT, "{\"ranks\":%d,\"full_merge_ms\":%.3f,\"clustered_ms\":%.3f,\"full_bytes\":%d,\"clustered_bytes\":%d,"
                             + "\"ratio_ms\":%.4f,\"full_cpu_ms\":%.1f,\"full_tree_bytes\":%d,\"full_largest_message\":%d,\"full_write_ms\":%.3f,"
                             + "\"clustering_ms\":%.3f,\"lead_merge_ms\":%.3f,\"clustered_write_ms\":%.3f,\"clusters\":%d,\"clustering_message\":%d,"
-                            + "\"clustered_cpu_ms\":%.1f,\"lead_block_ms\":%.3f,\"lead_largest_merge_ms\":%.3f}",
+                            + "\"clustered_cpu_ms\":%.1f,\"lead_block_ms\":%.3f,\"lead_largest_merge_ms\":%.3f,\"lead_largest_merge_ranks\":%d}",
                     p, fullNs / 1e6, clusteredNs / 1e6, fullBytes, clusteredBytes, (double) clusteredNs / fullNs, fullCpuNs / 1e6, fullTreeBytes,
                     fullLargestMessage, fullWriteNs / 1e6, clusteringNs / 1e6, leadMergeNs / 1e6, clusteredWriteNs / 1e6, clusters, clusteringMessage,
-                    clusteredCpuNs / 1e6, leadBlockNs / 1e6, leadLargestMergeNs / 1e6);
+                    clusteredCpuNs / 1e6, leadBlockNs / 1e6, leadLargestMergeNs / 1e6, leadLargestMergeRanks);
         }
     }
 
@@ -239,6 +241,7 @@ public final class ScaleModel {
         GlobalTrace[] block = new GlobalTrace[leads.length];
         long[] lt = new long[leads.length];
         long leadBlock = 0, leadLargestMerge = 0;
+        int leadLargestMergeRanks = 0;
         byte[][] leadMessage = new byte[leads.length][];
         for (int i = leads.length - 1; i >= 0; i--) {
             Cluster cluster = clustering.clusterOf(leads[i]);
@@ -254,7 +257,10 @@ public final class ScaleModel {
                 GlobalTrace before = mine;
                 mine = timed(() -> TraceMerge.merge(before, decode(bytes)));
                 ccpu += lastWork;
-                leadLargestMerge = Math.max(leadLargestMerge, lastWork);
+                if (lastWork > leadLargestMerge) {
+                    leadLargestMerge = lastWork;
+                    leadLargestMergeRanks = mine.ranks().size();
+                }
                 time = Math.max(time, lt[c] + transfer(bytes.length)) + lastWork;
             }
             block[i] = mine;
@@ -282,7 +288,7 @@ public final class ScaleModel {
             throw new IllegalStateException("lead merge covers " + clusteredRoot.ranks().size() + " ranks, not " + p);
         long clusteredNs = clusteringNs + leadNs + clusteredWrite;
         return new Result(p, fullNs, clusteredNs, fullFile.length, clusteredFile.length + resultBytes.length, fullCpu, treeBytes, largest,
-                clusteringNs, leadNs, clusteredWrite, fullWrite, clustering.clusters().size(), resultBytes.length, ccpu, leadBlock, leadLargestMerge);
+                clusteringNs, leadNs, clusteredWrite, fullWrite, clustering.clusters().size(), resultBytes.length, ccpu, leadBlock, leadLargestMerge, leadLargestMergeRanks);
     }
 
     /** A rank's chameleon signature: its fold's shape, the mean relative and absolute halo peer (sources and destinations alike). */
