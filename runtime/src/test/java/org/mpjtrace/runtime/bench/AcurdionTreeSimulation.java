@@ -330,7 +330,7 @@ public final class AcurdionTreeSimulation {
      * When the root's message reaches each node, counted from the root's send: every node sends to its
      * children one after the other, largest subtree first, each send taking transfer.
      */
-    private static long[] arrivals(int p, long transfer) {
+    static long[] arrivals(int p, long transfer) {
         long[] arrival = new long[p];
         for (int r = 0; r < p; r++) { // parents have lower ranks than their children
             int[] children = BinomialTree.children(r, p);

@@ -67,7 +67,12 @@ public final class FoldBenchSupport {
 
     /** A rank's partial trace after {@code steps} steps of Stencil2D on a rows x cols grid, as a lead holds it at a marker. */
     public static java.util.List<org.mpjtrace.trace.fold.TraceNode> stencilPartialTrace(int rank, int rows, int cols, int steps) {
-        RankLoopFolder c = new RankLoopFolder(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
+        return stencilPartialTrace(rank, rows, cols, steps, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE);
+    }
+
+    /** As {@link #stencilPartialTrace(int, int, int, int)} in a world of {@code worldSize} ranks (at least rows x cols). */
+    public static java.util.List<org.mpjtrace.trace.fold.TraceNode> stencilPartialTrace(int rank, int rows, int cols, int steps, int worldSize) {
+        RankLoopFolder c = new RankLoopFolder(rank, worldSize, 0, TraceFolding.DEFAULT_WINDOW);
         long[] w = stencilRecords(rank, rows, cols, steps);
         for (int b = 0; b < w.length; b += Event.WORDS) c.append(w, b);
         return c.nodes();
