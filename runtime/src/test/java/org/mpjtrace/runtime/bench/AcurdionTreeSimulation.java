@@ -346,15 +346,9 @@ public final class AcurdionTreeSimulation {
      * land on some node of every path and inflate the critical path, a maximum over all paths.
      */
     private <T> T timed(Supplier<T> work) {
-        T result = null;
-        long best = Long.MAX_VALUE;
-        for (int i = 0; i < timing; i++) {
-            long start = System.nanoTime();
-            result = work.get();
-            best = Math.min(best, System.nanoTime() - start);
-        }
-        lastWork = best;
-        return result;
+        Shortest<T> s = Shortest.of(timing, work);
+        lastWork = s.nanos();
+        return s.result();
     }
 
     /** What AcurdionTree does with a child's signature message: its checks, then the format with that child. */

@@ -312,15 +312,9 @@ public final class ScaleModel {
     }
 
     private <T> T timed(Supplier<T> work) {
-        T result = null;
-        long best = Long.MAX_VALUE;
-        for (int i = 0; i < timing; i++) {
-            long start = System.nanoTime();
-            result = work.get();
-            best = Math.min(best, System.nanoTime() - start);
-        }
-        lastWork = best;
-        return result;
+        Shortest<T> s = Shortest.of(timing, work);
+        lastWork = s.nanos();
+        return s.result();
     }
 
     public static void main(String[] args) throws Exception {
