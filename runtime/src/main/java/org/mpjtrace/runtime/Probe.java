@@ -50,7 +50,7 @@ public final class Probe {
         ThreadRecorder recorder = RECORDER.get();
         RankContext ctx = recorder.ctx;
         if (ctx == null) return;
-        if (ctx.tracing()) {
+        if (ctx.recording()) {
             try {
                 recorder.write(site, op, comm, dt, count, peer, tag, dt2, count2, peer2, tag2, redop, color, key,
                         reqs, result, a1, a2, a3, a4, enter, exit);
@@ -123,6 +123,36 @@ public final class Probe {
             }
         }
         ctx.collectives().onFinalize();
+    }
+
+    /** {@code org.mpjtrace.api.Tracing.pause()} on a thread of a rank: the rank records no call until it resumes. */
+    public static void pause() {
+        try {
+            RankContext ctx = RECORDER.get().ctx;
+            if (ctx != null) ctx.pause();
+        } catch (Throwable t) {
+            // Nothing of ours may escape into the application.
+        }
+    }
+
+    /** {@code org.mpjtrace.api.Tracing.resume()}: the rank records its calls again. */
+    public static void resume() {
+        try {
+            RankContext ctx = RECORDER.get().ctx;
+            if (ctx != null) ctx.resume();
+        } catch (Throwable t) {
+            // Nothing of ours may escape into the application.
+        }
+    }
+
+    /** Whether the calling thread's rank is paused (by itself or by the JMX switch). */
+    public static boolean paused() {
+        try {
+            RankContext ctx = RECORDER.get().ctx;
+            return ctx != null && ctx.paused();
+        } catch (Throwable t) {
+            return false;
+        }
     }
 
     /** Comm.Abort is about to end the job: record it (it never returns). */

@@ -40,7 +40,7 @@ public final class StatsReport {
         if (events > 0 || trace.global() == null) printCallTables(out, stats);
         if (stats.threaded()) printThreadTable(out, stats);
         out.println("Tracer per rank:");
-        TextTable tracer = new TextTable(">rank", "host", ">threads", ">records", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
+        TextTable tracer = new TextTable(">rank", "host", ">threads", ">records", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", ">paused ms", "tracing");
         for (RankTrace r : trace.ranks()) tracerRow(tracer, trace, r);
         printOrNone(out, tracer);
     }
@@ -53,7 +53,7 @@ public final class StatsReport {
     public static void printBrief(PrintWriter out, TraceFile trace) {
         TraceStats stats = new TraceStats(trace);
         if (stats.threaded()) printThreadTable(out, stats);
-        TextTable trouble = new TextTable(">rank", "host", ">threads", ">records", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", "tracing");
+        TextTable trouble = new TextTable(">rank", "host", ">threads", ">records", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", ">paused ms", "tracing");
         long setup = 0, waits = 0, errors = 0;
         for (RankTrace r : trace.ranks()) {
             RankStats s = r.stats();
@@ -73,7 +73,7 @@ public final class StatsReport {
         String state = s.disabledReason() == null || s.disabledReason().isEmpty()
                 ? "on" : "tracing disabled: " + s.disabledReason().replaceAll("\\p{Cntrl}+", " ").strip();
         tracer.row(r.rank(), r.host(), RankThreads.of(trace, r.rank()), r.eventCount(), Units.millis(s.setupNanos()), s.ringWaits(), Units.millis(s.ringWaitNanos()),
-                s.internalErrors(), state);
+                s.internalErrors(), Units.millis(s.pausedNanos()), state);
     }
 
     private static void printCallTables(PrintWriter out, TraceStats stats) {

@@ -84,7 +84,7 @@ final class TraceKryo {
         kryo.register(CommInfo.class, new CommInfoSerializer(), COMM_INFO);
         kryo.register(DatatypeInfo.class, new DatatypeInfoSerializer(), DATATYPE_INFO);
         kryo.register(RedOpInfo.class, new RedOpInfoSerializer(), RED_OP_INFO);
-        kryo.register(RankStats.class, new RankStatsSerializer(), RANK_STATS);
+        kryo.register(RankStats.class, new RankStatsSerializer(version), RANK_STATS);
         kryo.register(RankTrace.class, new RankTraceSerializer(version), RANK_TRACE);
         kryo.register(SiteTable.class, new SiteTableSerializer(), SITE_TABLE);
         kryo.register(EndMark.class, new EndMarkSerializer(version), END_MARK);

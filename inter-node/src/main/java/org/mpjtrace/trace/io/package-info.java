@@ -47,7 +47,9 @@
  *                         full with timing=lossless, per thread in ascending order its number, its calls
  *                         and its bytes: per call the interval since the thread's previous call and the
  *                         call's duration, zigzag varlongs, exactly as many as its calls; no threads in
- *                         the other modes)
+ *                         the other modes); its statistics (RankStats) end, since version 12, with the
+ *                         spans the program paused tracing (org.mpjtrace.api.Tracing): count, then each
+ *                         one's start and length
  *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks):
  *                         MPJ call sites and, with calling context, their callers' call sites
  *   CALL_PATHS CallPathTable  at most once, in any place between META and END: what each stack

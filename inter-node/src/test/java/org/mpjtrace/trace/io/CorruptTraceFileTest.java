@@ -25,6 +25,7 @@ import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.serial.JobMetaSerializer;
+import org.mpjtrace.trace.io.serial.RankStatsSerializer;
 import org.mpjtrace.trace.io.serial.RankTraceSerializer;
 import org.mpjtrace.trace.io.value.Strings;
 
@@ -237,13 +238,30 @@ class CorruptTraceFileTest {
             out.writeVarInt(TraceKryo.JOB_META, true);
             out.writeBytes(full.toBytes(), 0, full.position() - 2 - meta.ending().length() - meta.initClass().length());
         });
-        // Ranks as version 7 wrote them: as now, but for the call times version 12 added (one byte, 0 threads, when none).
+        // Ranks as version 7 wrote them: as now, but for what version 12 added (the call times' and paused spans' counts, one byte each).
         for (int rank : new int[] {2, 0, 1}) {
             RankTrace r = TraceSamples.rank(rank);
+            RankStats st = r.stats();
+            RankStats noPauses = new RankStats(st.ringWaits(), st.ringWaitNanos(), st.internalErrors(), st.disabledReason(), st.memory(),
+                    st.setupNanos());
             RankTrace noTimes = new RankTrace(r.rank(), r.host(), r.initNanos(), r.eventCount(), r.words(), r.comms(), r.datatypes(),
-                    r.redops(), r.stats(), r.arrays(), r.ownArguments(), r.stackSummaries());
+                    r.redops(), noPauses, r.arrays(), r.ownArguments(), r.stackSummaries());
             Output rankBytes = new Output(4096, -1);
-            new RankTraceSerializer(Layout.VERSION).write(TraceKryo.create(), rankBytes, noTimes);
+            // Statistics as before version 12 too: without the paused spans' count (one byte, 0), their last.
+            com.esotericsoftware.kryo.Kryo old = TraceKryo.create();
+            old.register(RankStats.class, new com.esotericsoftware.kryo.Serializer<RankStats>() {
+                @Override
+                public void write(com.esotericsoftware.kryo.Kryo k, Output out, RankStats stats) {
+                    new RankStatsSerializer(Layout.VERSION).write(k, out, stats);
+                    out.setPosition(out.position() - 1);
+                }
+
+                @Override
+                public RankStats read(com.esotericsoftware.kryo.Kryo k, com.esotericsoftware.kryo.io.Input in, Class<? extends RankStats> type) {
+                    throw new UnsupportedOperationException("write only");
+                }
+            }, TraceKryo.RANK_STATS);
+            new RankTraceSerializer(Layout.VERSION).write(old, rankBytes, noTimes);
             v7.raw(SectionKind.RANK.code, out -> {
                 out.writeVarInt(TraceKryo.RANK_TRACE, true);
                 out.writeBytes(rankBytes.toBytes(), 0, rankBytes.position() - 1);

@@ -119,8 +119,11 @@ final class TraceSamples {
         List<DatatypeInfo> datatypes = List.of(new DatatypeInfo(0, 5, 4, 1), new DatatypeInfo(1, 1, 1, 1),
                 new DatatypeInfo(2, 8, 8, 1));
         List<RedOpInfo> redops = List.of(new RedOpInfo(0, 3), new RedOpInfo(1, -17));
+        // Paused spans: none on rank 0, one on rank 1, two (one of length 0) on rank 2.
+        long[] paused = rank == 0 ? new long[0] : rank == 1 ? new long[] {t0 + 5, t0 + 900}
+                : new long[] {Long.MIN_VALUE / 4, Long.MIN_VALUE / 4 + 3, t0, t0};
         RankStats stats = new RankStats(rank * 3L, Long.MAX_VALUE - rank, rank, rank == 1 ? "ring full" : "", TraceMemory.NONE,
-                1_234_567_890L * rank);
+                1_234_567_890L * rank, paused);
         // Call arrays: null, empty, negative and extreme elements all come back.
         int[] counts = {1, 2, rank}, displs = {0, 1, 3}, odd = {-5, Integer.MIN_VALUE, Integer.MAX_VALUE}, empty = {};
         List<CallArrays> arrays = List.of(new CallArrays(CallArrays.digestOf(counts, displs, null, null), counts, displs, null, null),

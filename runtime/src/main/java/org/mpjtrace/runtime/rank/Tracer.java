@@ -17,6 +17,9 @@ public final class Tracer {
     final FoldThread fold = new FoldThread();
     /** The ranks this JVM runs (all of them in multicore mode, one with niodev), as their MPI.Init returned. */
     final List<RankContext> ranks = new CopyOnWriteArrayList<>();
+    /** The program paused tracing ({@link TracingSwitch}): the ranks record no call until it resumes. */
+    volatile boolean paused;
+    final TracingSwitch tracingSwitch = new TracingSwitch(this);
 
     private Tracer(TracerConfig config) {
         this.config = config;
@@ -27,6 +30,7 @@ public final class Tracer {
     public static synchronized Tracer install(TracerConfig config) {
         if (installed != null) throw new IllegalStateException("mpjtrace is already installed in this JVM");
         installed = start(config);
+        installed.tracingSwitch.register();
         return installed;
     }
 
@@ -35,6 +39,11 @@ public final class Tracer {
         Tracer t = new Tracer(config);
         t.fold.start();
         return t;
+    }
+
+    /** The switch that pauses and resumes tracing of every rank of this JVM (JMX: {@link TracingSwitch#NAME}). */
+    public TracingSwitch tracingSwitch() {
+        return tracingSwitch;
     }
 
     /** The installed tracer, or null (rewritten code run without the agent does not trace). */

@@ -7,13 +7,24 @@ import com.esotericsoftware.kryo.io.Output;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.io.value.CorruptDataException;
+import org.mpjtrace.trace.io.value.Counts;
 import org.mpjtrace.trace.io.value.Strings;
 
 /**
  * Ring waits, wait ns, internal errors, disabled reason, then the trace memory per state: for each of
- * the four states its marker count, max bytes and sum of bytes (varlongs); since version 5 the set-up ns.
+ * the four states its marker count, max bytes and sum of bytes (varlongs); since version 5 the set-up ns;
+ * since version 12 the spans tracing was paused: their count, then each one's start (zigzag varlong) and
+ * length (varlong, at least 0).
  */
 public final class RankStatsSerializer extends Serializer<RankStats> {
+    /** The version paused spans appeared in. */
+    private static final int PAUSES = 12;
+    private final int version;
+
+    /** @param version the format version read (writes are always the current one) */
+    public RankStatsSerializer(int version) {
+        this.version = version;
+    }
 
     @Override
     public void write(Kryo kryo, Output out, RankStats s) {
@@ -28,6 +39,12 @@ public final class RankStatsSerializer extends Serializer<RankStats> {
             out.writeVarLong(m.sumBytes()[i], true);
         }
         out.writeVarLong(s.setupNanos(), true);
+        long[] paused = s.paused();
+        out.writeVarInt(paused.length / 2, true);
+        for (int i = 0; i + 1 < paused.length; i += 2) {
+            out.writeVarLong(paused[i], false);
+            out.writeVarLong(paused[i + 1] - paused[i], true);
+        }
     }
 
     @Override
@@ -45,6 +62,17 @@ public final class RankStatsSerializer extends Serializer<RankStats> {
         }
         long setupNanos = in.readVarLong(true);
         if (setupNanos < 0) throw new CorruptDataException("negative set-up time");
-        return new RankStats(ringWaits, ringWaitNanos, internalErrors, disabledReason, new TraceMemory(markers, max, sum), setupNanos);
+        long[] paused = new long[0];
+        if (version >= PAUSES) {
+            int spans = Counts.read(in, 2, "paused span");
+            paused = new long[2 * spans];
+            for (int i = 0; i < spans; i++) {
+                paused[2 * i] = in.readVarLong(false);
+                long length = in.readVarLong(true);
+                if (length < 0) throw new CorruptDataException("negative paused span");
+                paused[2 * i + 1] = paused[2 * i] + length;
+            }
+        }
+        return new RankStats(ringWaits, ringWaitNanos, internalErrors, disabledReason, new TraceMemory(markers, max, sum), setupNanos, paused);
     }
 }

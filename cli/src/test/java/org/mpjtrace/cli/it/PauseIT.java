@@ -1,0 +1,78 @@
+package org.mpjtrace.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.cli.Cli;
+import org.mpjtrace.cli.export.TimedCalls;
+import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.MarkerRecord;
+import org.mpjtrace.trace.cluster.MarkerState;
+
+/**
+ * The program pauses tracing ({@code org.mpjtrace.api.Tracing}, issue 27 item 4): PausedSteps pauses
+ * before step 10 of 30 and resumes before step 20, each rank on its own thread. The paused steps' calls
+ * are not in the trace, each rank keeps its one paused span, the rest stays lossless, and the clustering
+ * modes' markers go on acting through the pause.
+ */
+class PauseIT {
+    private static final int RANKS = 4, STEPS = 30, FROM = 10, TO = 20;
+
+    @TempDir
+    static Path dir;
+
+    private static Map<String, Integer> opCounts(TraceFile trace, RankTrace section, boolean rebuilt) {
+        Map<String, Integer> ops = new TreeMap<>();
+        TimedCalls.forEach(trace, section, rebuilt, (calls, base) -> ops.merge(Op.ofCode(Event.opCode(calls.words(), base)).mpjName, 1, Integer::sum));
+        return ops;
+    }
+
+    @Test
+    void thePausedStepsAreNotTracedAndTheRestStaysLossless() {
+        Path file = dir.resolve("paused.mpjt");
+        MpjJobs.Run run = MpjJobs.run("PausedSteps", RANKS, "multicore", null, file, "full", "keepDump=true,timing=lossless",
+                List.of("steps=" + STEPS, "from=" + FROM, "to=" + TO));
+        MpjJobs.assertSucceeded(run);
+        TraceFile trace = run.result().trace();
+        int traced = STEPS - (TO - FROM);
+        for (RankTrace section : trace.ranks()) {
+            assertEquals(Map.of("Init", 1, "Sendrecv", traced, "Allreduce", traced, "Finalize", 1), opCounts(trace, section, false),
+                    "rank " + section.rank() + "'s dump");
+            long[] paused = section.stats().paused();
+            assertEquals(2, paused.length, "rank " + section.rank() + ": one paused span");
+            assertTrue(paused[1] > paused[0] && paused[0] > section.initNanos(), "rank " + section.rank() + ": a span after MPI.Init");
+            // The calls around the pause, rebuilt from the loops with their own times, are the dump's.
+            List<String> dump = new ArrayList<>(), rebuilt = new ArrayList<>();
+            TimedCalls.forEach(trace, section, false, (c, b) -> dump.add(Event.opCode(c.words(), b) + " " + Event.enter(c.words(), b) + " " + Event.exit(c.words(), b)));
+            TimedCalls.forEach(trace, section, true, (c, b) -> rebuilt.add(Event.opCode(c.words(), b) + " " + Event.enter(c.words(), b) + " " + Event.exit(c.words(), b)));
+            assertEquals(dump, rebuilt, "rank " + section.rank());
+        }
+        String stats = Cli.output("stats", file.toString(), "--per-rank");
+        assertTrue(stats.contains("paused ms"), stats);
+    }
+
+    @Test
+    void markersGoOnActingThroughThePause() {
+        Path file = dir.resolve("paused-chameleon.mpjt");
+        MpjJobs.Run run = MpjJobs.run("PausedSteps", RANKS, "multicore", null, file, "chameleon", "",
+                List.of("steps=" + STEPS, "from=" + FROM, "to=" + TO));
+        MpjJobs.assertSucceeded(run);
+        TraceFile trace = run.result().trace();
+        List<MarkerRecord> records = trace.markers().records();
+        assertTrue(records.stream().anyMatch(r -> r.state() == MarkerState.L), "clustered and in state L: " + records);
+        int traced = STEPS - (TO - FROM);
+        for (RankTrace section : trace.ranks())
+            assertEquals(Map.of("Init", 1, "Sendrecv", traced, "Allreduce", traced, "Finalize", 1), opCounts(trace, section, true),
+                    "rank " + section.rank() + "'s calls, rebuilt from the clustered trace");
+    }
+}
