@@ -44,6 +44,8 @@ public final class TraceHeader {
                 + "  (trace written " + Units.seconds(m.elapsedMillis() * 1_000_000L) + " s later)");
         out.println("ended:          " + ending(m.ending()));
         out.println("agent options:  " + options(m.agentOptions()));
+        String paused = paused(trace);
+        if (paused != null) out.println("paused:         " + paused);
         out.println("call sites:     " + trace.sites().size());
         if (!trace.callPaths().isEmpty()) out.println("call paths:     " + trace.callPaths().size());
     }
@@ -58,6 +60,22 @@ public final class TraceHeader {
                         + ", rank " + (c.rank() < 0 ? "-" : c.rank()) + ")");
             out.println("  communicators: " + j);
         }
+    }
+
+    /** The spans the program paused tracing (org.mpjtrace.api.Tracing), over all ranks, or null when none did. */
+    static String paused(TraceFile trace) {
+        int ranks = 0, spans = 0;
+        long nanos = 0;
+        for (RankTrace r : trace.ranks()) {
+            int n = r.stats().paused().length / 2;
+            if (n == 0) continue;
+            ranks++;
+            spans += n;
+            nanos += r.stats().pausedNanos();
+        }
+        if (spans == 0) return null;
+        return "by the program on " + ranks + (ranks == 1 ? " rank" : " ranks") + ", " + spans + (spans == 1 ? " span" : " spans") + ", "
+                + Units.millis(nanos) + " ms in all (no call recorded then; stats --per-rank gives each rank's)";
     }
 
     /** Which times a compressed trace keeps (agent key timing, Pilgrim's timing modes). */

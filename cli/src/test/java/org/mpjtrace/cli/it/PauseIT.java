@@ -59,6 +59,8 @@ class PauseIT {
         }
         String stats = Cli.output("stats", file.toString(), "--per-rank");
         assertTrue(stats.contains("paused ms"), stats);
+        String header = Cli.output("decode", file.toString(), "--limit", "0");
+        assertTrue(header.contains("paused:         by the program on 4 ranks, 4 spans, "), header);
     }
 
     @Test
