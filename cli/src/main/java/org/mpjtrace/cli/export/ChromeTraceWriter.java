@@ -53,6 +53,9 @@ public final class ChromeTraceWriter {
 
     /** The phases' track of a rank: after its threads (thread numbers are at most Event.MAX_THREAD). */
     private static final int PHASES_TID = 1 << 20;
+    /** The rank's paused spans (org.mpjtrace.api.Tracing), on a track after its phases'. */
+    private static final int PAUSED_TID = PHASES_TID + 1;
+    private static final Text PAUSED = Text.of("tracing paused"), TRACER = Text.of("tracer");
     private static final Text PHASE = Text.of("phase"), FUNCTIONS = Text.of("functions"), PATTERNS = Text.of("patterns"),
             FIRST_CALL = Text.of("first_call"), LAST_CALL = Text.of("last_call"), CALLS = Text.of("calls");
 
@@ -181,6 +184,29 @@ public final class ChromeTraceWriter {
                 flow(false, id, end, false);
             });
             if (!spans.isEmpty()) phaseTrack();
+            pausedTrack();
+        }
+
+        /**
+         * A track of the spans the program paused tracing, a slice each: on the calls' own time axis, so
+         * only for a rank whose calls have their own times (not the trace's means, which start at 0).
+         */
+        private void pausedTrack() throws IOException {
+            long[] paused = section.stats().paused();
+            if (paused.length == 0 || TimedCalls.meanTimes(trace, section, expand)) return;
+            metadata(THREAD_NAME, PAUSED_TID, "tracing paused");
+            for (int i = 0; i + 1 < paused.length; i += 2) {
+                g.startObject();
+                g.member(PH, SLICE);
+                g.member(NAME, PAUSED);
+                g.member(CAT, TRACER);
+                g.member(PID, rank);
+                g.member(TID, PAUSED_TID);
+                g.name(TS).micros(paused[i] - origin);
+                g.name(DUR).micros(paused[i + 1] - paused[i]);
+                g.endObject();
+                g.endRecord(false);
+            }
         }
 
         /** The call just written starts or ends a phase (phases follow each other in call order): keep its time. */

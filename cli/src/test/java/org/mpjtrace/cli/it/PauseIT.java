@@ -61,6 +61,21 @@ class PauseIT {
         assertTrue(stats.contains("paused ms"), stats);
         String header = Cli.output("decode", file.toString(), "--limit", "0");
         assertTrue(header.contains("paused:         by the program on 4 ranks, 4 spans, "), header);
+        // In Perfetto: a track per rank with its paused span, between the calls before and after it.
+        Path json = dir.resolve("paused.json");
+        Cli.output("export", file.toString(), "--format", "chrome", "-o", json.toString());
+        try {
+            com.fasterxml.jackson.databind.JsonNode events = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile()).get("traceEvents");
+            int slices = 0;
+            for (com.fasterxml.jackson.databind.JsonNode e : events) {
+                if (!"tracing paused".equals(e.path("name").asText()) || !"X".equals(e.path("ph").asText())) continue;
+                slices++;
+                assertTrue(e.get("dur").asDouble() > 0, e.toString());
+            }
+            assertEquals(RANKS, slices);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test
