@@ -10,6 +10,9 @@ package org.mpjtrace.cli.export;
 final class AsciiDigits {
     /** Most digits a long takes. */
     static final int MAX = 19;
+    /** Most bytes {@link #writeSigned} writes: a sign and {@link #MAX} digits. */
+    static final int MAX_SIGNED = MAX + 1;
+    private static final byte[] MIN_LONG = Long.toString(Long.MIN_VALUE).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final byte[] TENS = new byte[100], ONES = new byte[100];
 
     static {
@@ -20,6 +23,17 @@ final class AsciiDigits {
     }
 
     private AsciiDigits() {}
+
+    /** Writes {@code v}, with its sign when negative, at {@code at}; returns the index after its last digit. */
+    static int writeSigned(byte[] buf, int at, long v) {
+        if (v >= 0) return write(buf, at, v);
+        if (v == Long.MIN_VALUE) { // no positive counterpart
+            System.arraycopy(MIN_LONG, 0, buf, at, MIN_LONG.length);
+            return at + MIN_LONG.length;
+        }
+        buf[at] = '-';
+        return write(buf, at + 1, -v);
+    }
 
     /** Writes {@code v} (0 or more) at {@code at}; returns the index after its last digit. */
     static int write(byte[] buf, int at, long v) {

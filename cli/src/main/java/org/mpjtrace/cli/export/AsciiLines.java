@@ -25,13 +25,8 @@ final class AsciiLines {
 
     /** A number in decimal, with its sign when negative. */
     AsciiLines put(long v) throws IOException {
-        if (n + 20 > buf.length) drain();
-        if (v < 0) {
-            if (v == Long.MIN_VALUE) return put(String.valueOf(v));
-            buf[n++] = '-';
-            v = -v;
-        }
-        n = AsciiDigits.write(buf, n, v);
+        if (n + AsciiDigits.MAX_SIGNED > buf.length) drain();
+        n = AsciiDigits.writeSigned(buf, n, v);
         return this;
     }
 

@@ -23,7 +23,6 @@ final class JsonBytes {
     private static final int BUFFER = 1 << 16;
     /** Once a record ends with this much buffered, the buffer goes to the stream. */
     private static final int DRAIN_AT = BUFFER - 4096;
-    private static final byte[] MIN_LONG = Long.toString(Long.MIN_VALUE).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     /** A string as JSON writes it: quoted, escaped and UTF-8 encoded once; also as a member's name. */
     static final class Text {
@@ -164,16 +163,8 @@ final class JsonBytes {
     }
 
     private void digits(long v) {
-        ensure(20);
-        if (v < 0) {
-            if (v == Long.MIN_VALUE) {
-                put(MIN_LONG);
-                return;
-            }
-            buf[n++] = '-';
-            v = -v;
-        }
-        n = AsciiDigits.write(buf, n, v);
+        ensure(AsciiDigits.MAX_SIGNED);
+        n = AsciiDigits.writeSigned(buf, n, v);
     }
 
     private void put(byte b) {

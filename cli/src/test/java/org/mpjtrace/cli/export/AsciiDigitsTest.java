@@ -30,4 +30,17 @@ class AsciiDigitsTest {
         Random rnd = new Random(3);
         for (int i = 0; i < 200_000; i++) check(rnd.nextLong() >>> (1 + rnd.nextInt(63)));
     }
+
+    @Test
+    void negativeLongsTheSmallestAmongThemKeepTheirSign() {
+        Random rnd = new Random(4);
+        for (long v : new long[] {-1, -9, -10, -99, Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE, 0}) checkSigned(v);
+        for (int i = 0; i < 100_000; i++) checkSigned(rnd.nextLong() >> rnd.nextInt(64));
+    }
+
+    private static void checkSigned(long v) {
+        byte[] buf = new byte[AsciiDigits.MAX_SIGNED + 4];
+        int end = AsciiDigits.writeSigned(buf, 2, v);
+        assertEquals(Long.toString(v), new String(buf, 2, end - 2, StandardCharsets.US_ASCII));
+    }
 }
