@@ -196,14 +196,7 @@ public final class ChromeTraceWriter {
             if (paused.length == 0 || TimedCalls.meanTimes(trace, section, expand)) return;
             metadata(THREAD_NAME, PAUSED_TID, "tracing paused");
             for (int i = 0; i + 1 < paused.length; i += 2) {
-                g.startObject();
-                g.member(PH, SLICE);
-                g.member(NAME, PAUSED);
-                g.member(CAT, TRACER);
-                g.member(PID, rank);
-                g.member(TID, PAUSED_TID);
-                g.name(TS).micros(paused[i] - origin);
-                g.name(DUR).micros(paused[i + 1] - paused[i]);
+                sliceHead(PAUSED, TRACER, PAUSED_TID, paused[i], paused[i + 1]);
                 g.endObject();
                 g.endRecord(false);
             }
@@ -225,14 +218,7 @@ public final class ChromeTraceWriter {
             for (int i = 0; i < spans.size(); i++) {
                 PhaseSpan p = spans.get(i);
                 if (p.lastCall() >= calls) continue; // a phase past the calls written (never, for the rank's own phases)
-                g.startObject();
-                g.member(PH, SLICE);
-                g.name(NAME).value(p.name());
-                g.member(CAT, PHASE);
-                g.member(PID, rank);
-                g.member(TID, PHASES_TID);
-                g.name(TS).micros(spanStart[i] - origin);
-                g.name(DUR).micros(spanEnd[i] - spanStart[i]);
+                sliceHead(Text.of(p.name()), PHASE, PHASES_TID, spanStart[i], spanEnd[i]);
                 g.name(ARGS).startObject();
                 g.member(FIRST_CALL, p.firstCall());
                 g.member(LAST_CALL, p.lastCall());
@@ -245,15 +231,20 @@ public final class ChromeTraceWriter {
             }
         }
 
-        private void slice(RankTrace calls, int base, int seq) throws IOException {
+        /** Opens a complete slice on one of the rank's tracks, from {@code from} to {@code to}: its args (if any) and end follow. */
+        private void sliceHead(Text name, Text category, int tid, long from, long to) {
             g.startObject();
             g.member(PH, SLICE);
-            g.member(NAME, fields.op(Event.opCode(calls.words(), base)));
-            g.member(CAT, MPJ);
+            g.member(NAME, name);
+            g.member(CAT, category);
             g.member(PID, rank);
-            g.member(TID, thread);
-            g.name(TS).micros(enter - origin);
-            g.name(DUR).micros(exit - enter);
+            g.member(TID, tid);
+            g.name(TS).micros(from - origin);
+            g.name(DUR).micros(to - from);
+        }
+
+        private void slice(RankTrace calls, int base, int seq) throws IOException {
+            sliceHead(fields.op(Event.opCode(calls.words(), base)), MPJ, thread, enter, exit);
             g.name(ARGS).startObject();
             g.member(SEQ, seq);
             fields.writeArgs(g, calls, base);
