@@ -17,7 +17,7 @@ public final class TracingSwitch implements TracingSwitchMBean {
     public static final String NAME = "org.mpjtrace:type=Tracing";
 
     private final Tracer tracer;
-    private boolean paused;
+    /** When the pause going on began; meaningful while {@code tracer.paused}, the one flag the ranks read. */
     private long pausedAt;
 
     TracingSwitch(Tracer tracer) {
@@ -36,28 +36,26 @@ public final class TracingSwitch implements TracingSwitchMBean {
 
     @Override
     public synchronized void pause() {
-        if (paused) return;
+        if (tracer.paused) return;
         pausedAt = System.nanoTime();
-        paused = true;
         tracer.paused = true;
     }
 
     @Override
     public synchronized void resume() {
-        if (!paused) return;
+        if (!tracer.paused) return;
         long now = System.nanoTime();
         tracer.paused = false;
-        paused = false;
         for (RankContext ctx : tracer.ranks) ctx.resumedAfterPause(pausedAt, now);
     }
 
     @Override
     public synchronized boolean isPaused() {
-        return paused;
+        return tracer.paused;
     }
 
     /** When the pause going on began, or -1 when tracing is not paused. */
     synchronized long pausedSince() {
-        return paused ? pausedAt : -1;
+        return tracer.paused ? pausedAt : -1;
     }
 }
