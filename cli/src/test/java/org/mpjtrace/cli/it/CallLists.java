@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.mpjtrace.cli.export.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
@@ -46,6 +47,20 @@ final class CallLists {
             byRank.put(r.rank(), calls);
         }
         return byRank;
+    }
+
+    /** A call's op code, enter and exit: what two views of a rank's calls with their own times agree on exactly. */
+    static final CallFormat TIMES = (rank, w, b) -> Event.opCode(w, b) + " " + Event.enter(w, b) + " " + Event.exit(w, b);
+
+    /**
+     * One rank's calls as the exports see them ({@link TimedCalls}: its kept dump, or with {@code rebuilt}
+     * the calls rebuilt from the loops), per thread in the thread's order, one formatted line per call.
+     */
+    static Map<Integer, List<String>> byThread(TraceFile trace, RankTrace section, boolean rebuilt, CallFormat format) {
+        Map<Integer, List<String>> threads = new TreeMap<>();
+        TimedCalls.forEach(trace, section, rebuilt, (calls, base) -> threads.computeIfAbsent(Event.thread(calls.words(), base),
+                t -> new ArrayList<>()).add(format.line(section.rank(), calls.words(), base)));
+        return threads;
     }
 
     /** Program output without the examples' CALL lines, order-free (ranks of a job print concurrently). */

@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.mpjtrace.cli.Cli;
-import org.mpjtrace.cli.export.TimedCalls;
-import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 
@@ -28,17 +24,6 @@ class LosslessTimingIT {
     @TempDir
     static Path dir;
 
-    /** Per thread, each call as "op enter exit", in the thread's order. */
-    private static Map<Integer, List<String>> calls(TraceFile trace, RankTrace section, boolean rebuilt) {
-        Map<Integer, List<String>> threads = new TreeMap<>();
-        TimedCalls.forEach(trace, section, rebuilt, (calls, base) -> {
-            long[] w = calls.words();
-            threads.computeIfAbsent(Event.thread(w, base), t -> new ArrayList<>())
-                    .add(Event.opCode(w, base) + " " + Event.enter(w, base) + " " + Event.exit(w, base));
-        });
-        return threads;
-    }
-
     @ParameterizedTest(name = "{0} on {1} ranks")
     @CsvSource({"Threads, 3, steps=4 helperSteps=6", "Stencil2D, 4, steps=40 n=16"})
     void everyCallRebuiltFromTheLoopsHasTheDumpsEnterAndExit(String example, int ranks, String args) {
@@ -50,9 +35,9 @@ class LosslessTimingIT {
         for (RankTrace section : trace.ranks()) {
             assertFalse(section.times().isEmpty(), "rank " + section.rank() + " keeps its calls' times");
             assertEquals(section.eventCount(), section.times().calls(), "rank " + section.rank() + ": a pair of times per call");
-            Map<Integer, List<String>> dump = calls(trace, section, false);
+            Map<Integer, List<String>> dump = CallLists.byThread(trace, section, false, CallLists.TIMES);
             assertTrue(dump.values().stream().mapToInt(List::size).sum() > 20, "rank " + section.rank() + " made calls: " + dump);
-            assertEquals(dump, calls(trace, section, true), "rank " + section.rank() + ": rebuilt with its own times");
+            assertEquals(dump, CallLists.byThread(trace, section, true, CallLists.TIMES), "rank " + section.rank() + ": rebuilt with its own times");
         }
         // The two side by side, as a user compares them: the kept dump's lines and the rebuilt calls' are the
         // same (a rank's threads interleave in the dump as their rings were drained, so compared sorted).

@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpjtrace.cli.Cli;
-import org.mpjtrace.cli.export.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
@@ -41,15 +40,8 @@ class NamespaceHostsIT {
         if (hosts != null) hosts.close();
     }
 
-    /** Per thread, each call as "op enter exit". */
-    private static List<String> calls(TraceFile trace, RankTrace section, boolean rebuilt) {
-        List<String> all = new ArrayList<>();
-        TimedCalls.forEach(trace, section, rebuilt, (calls, base) -> {
-            long[] w = calls.words();
-            all.add(Event.thread(w, base) + " " + Event.opCode(w, base) + " " + Event.peer(w, base) + " " + Event.count(w, base));
-        });
-        return all;
-    }
+    /** A call's op and the peer and count it names: what the merged loops must give back of each rank's dump. */
+    private static final CallLists.CallFormat CALL = (rank, w, b) -> Event.opCode(w, b) + " " + Event.peer(w, b) + " " + Event.count(w, b);
 
     @Test
     void aFullTraceOfFourHostsNamesEachRanksHostAndLosesNoCall() {
@@ -61,9 +53,9 @@ class NamespaceHostsIT {
         assertEquals(NamespaceHosts.HOSTS, trace.ranks().size());
         for (RankTrace section : trace.ranks()) {
             assertEquals(NamespaceHosts.host(section.rank()), section.host(), "rank " + section.rank() + " ran on its own host");
-            List<String> dump = calls(trace, section, false);
-            assertTrue(dump.size() > 30, "rank " + section.rank() + ": " + dump.size() + " calls");
-            assertEquals(dump, calls(trace, section, true), "rank " + section.rank() + ": the merged loops rebuild its calls");
+            Map<Integer, List<String>> dump = CallLists.byThread(trace, section, false, CALL);
+            assertTrue(dump.get(0).size() > 30, "rank " + section.rank() + ": " + dump.get(0).size() + " calls");
+            assertEquals(dump, CallLists.byThread(trace, section, true, CALL), "rank " + section.rank() + ": the merged loops rebuild its calls");
         }
         String header = Cli.output("decode", file.toString(), "--limit", "0");
         assertTrue(header.contains("device:         niodev"), header);

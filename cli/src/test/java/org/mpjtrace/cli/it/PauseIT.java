@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -52,10 +51,8 @@ class PauseIT {
             assertEquals(2, paused.length, "rank " + section.rank() + ": one paused span");
             assertTrue(paused[1] > paused[0] && paused[0] > section.initNanos(), "rank " + section.rank() + ": a span after MPI.Init");
             // The calls around the pause, rebuilt from the loops with their own times, are the dump's.
-            List<String> dump = new ArrayList<>(), rebuilt = new ArrayList<>();
-            TimedCalls.forEach(trace, section, false, (c, b) -> dump.add(Event.opCode(c.words(), b) + " " + Event.enter(c.words(), b) + " " + Event.exit(c.words(), b)));
-            TimedCalls.forEach(trace, section, true, (c, b) -> rebuilt.add(Event.opCode(c.words(), b) + " " + Event.enter(c.words(), b) + " " + Event.exit(c.words(), b)));
-            assertEquals(dump, rebuilt, "rank " + section.rank());
+            assertEquals(CallLists.byThread(trace, section, false, CallLists.TIMES), CallLists.byThread(trace, section, true, CallLists.TIMES),
+                    "rank " + section.rank());
         }
         String stats = Cli.output("stats", file.toString(), "--per-rank");
         assertTrue(stats.contains("paused ms"), stats);
