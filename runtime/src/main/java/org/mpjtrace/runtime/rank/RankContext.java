@@ -66,6 +66,8 @@ public final class RankContext {
     public final RankLoopFolder loops;
     /** Mode full with timing=lossless: every call's own times; else null. */
     private final CallTimesRecorder times;
+    /** The spans the program paused this rank's tracing. */
+    private final PauseSpans pauses = new PauseSpans();
     /** Clustering modes (chameleon, acurdion, reference): signatures and the partial trace; null in other modes. */
     public final ClusteringSink clustering;
     /** What the fold thread appends this rank's records to. */
@@ -159,57 +161,31 @@ public final class RankContext {
 
     /** Whether the rank records its calls now: tracing is on and not paused by the program. */
     public boolean recording() {
-        return tracing && !paused && !tracer.paused;
+        return tracing && !pauses.paused() && !tracer.paused;
     }
 
-    /** The program paused this rank's tracing ({@code org.mpjtrace.api.Tracing.pause()} on one of its threads). */
-    private volatile boolean paused;
-    private long pausedAt;
-
-    /** Pauses this rank's tracing (a pause while paused does nothing). */
-    public synchronized void pause() {
-        if (paused) return;
-        pausedAt = System.nanoTime();
-        paused = true;
+    /** Pauses this rank's tracing ({@code org.mpjtrace.api.Tracing.pause()} on one of its threads). */
+    public void pause() {
+        pauses.pause(System.nanoTime());
     }
 
     /** Resumes this rank's tracing: the span is kept and the next call's compute time counts from now. */
-    public synchronized void resume() {
-        if (!paused) return;
-        paused = false;
-        resumedAfterPause(pausedAt, System.nanoTime());
+    public void resume() {
+        long start = pauses.resume();
+        if (start >= 0) resumedAfterPause(start, System.nanoTime());
     }
 
     public boolean paused() {
-        return paused || tracer.paused;
+        return pauses.paused() || tracer.paused;
     }
-
-    /** Spans tracing was paused (start, end, ...), as the program paused and resumed it. */
-    private final java.util.List<long[]> pausedSpans = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * Tracing resumes at {@code end} after a pause from {@code start}: the span is kept, and the rank's
      * next call counts its compute time from now, as after the tracer's own work.
      */
     void resumedAfterPause(long start, long end) {
-        pausedSpans.add(new long[] {Math.max(start, initNanos), end});
+        pauses.ended(Math.max(start, initNanos), end);
         resumeProgram();
-    }
-
-    /** The spans tracing was paused, start and end pair after pair; a pause still going on ends now. */
-    long[] pausedSpans() {
-        java.util.List<long[]> spans = new java.util.ArrayList<>(pausedSpans);
-        long since = tracer.tracingSwitch.pausedSince();
-        if (since >= 0) spans.add(new long[] {Math.max(since, initNanos), System.nanoTime()});
-        synchronized (this) {
-            if (paused) spans.add(new long[] {Math.max(pausedAt, initNanos), System.nanoTime()});
-        }
-        long[] all = new long[2 * spans.size()];
-        for (int i = 0; i < spans.size(); i++) {
-            all[2 * i] = spans.get(i)[0];
-            all[2 * i + 1] = spans.get(i)[1];
-        }
-        return all;
     }
 
     /** An error of ours: tracing stops for this rank, with one line on stderr; the program runs on. */
@@ -289,7 +265,8 @@ public final class RankContext {
         }
         TraceMemory memory = markerMemory != null ? markerMemory
                 : loops != null ? TraceMemory.atFinalize(TraceFootprint.bytes(loops.nodes())) : TraceMemory.NONE;
-        RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason, memory, setupNanos, pausedSpans());
+        RankStats stats = new RankStats(waits, waitNanos, internalErrors.get(), disabledReason, memory, setupNanos,
+                pauses.toArray(initNanos, tracer.tracingSwitch.pausedSince(), System.nanoTime()));
         long[] words = store == null ? new long[0] : store.toArray();
         return new RankTrace(rank, host, initNanos, words.length / Event.WORDS, words,
                 comms.infos(), datatypes.infos(), redops.infos(), stats, arrays.snapshot(),

@@ -8,7 +8,7 @@ import javax.management.ObjectName;
  * Pauses and resumes tracing of every rank of this JVM (Pilgrim's MPI_Info switch, Score-P's recording
  * on and off): while paused, a rank records no call, but its markers still act (votes, clusterings and
  * merges need every rank), and on resume its next call's compute time counts from then. Each rank keeps
- * the spans it was paused ({@link RankContext#pausedSpans}), which its section of the trace records.
+ * the spans it was paused ({@link PauseSpans}), which its section of the trace records.
  * Reached from the application through {@code org.mpjtrace.api.Tracing} (the agent jar) or JMX, under
  * {@link #NAME}; both are JVM-wide, so in multicore mode one rank's pause pauses all.
  */
