@@ -55,6 +55,11 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--force", description = "compare traces of different main classes too (refused otherwise: they are different programs)")
     boolean force;
 
+    @Option(names = "--proxy", description = "B traced a proxy of A's program (mpjtrace proxy): its main class may differ, and A's "
+            + "wildcard receives (Recv, Probe, Iprobe from MPI.ANY_SOURCE) match B's receives from the rank whose message A's took, "
+            + "which is the rank the proxy names")
+    boolean proxy;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -64,12 +69,12 @@ final class CompareCommand implements Callable<Integer> {
             TraceFile ta = TraceFiles.loadWhole(a, "compare");
             TraceFile tb = TraceFiles.loadWhole(b, "compare");
             String mainA = ta.meta().mainClass(), mainB = tb.meta().mainClass();
-            if (!force && !mainA.equals(mainB))
+            if (!force && !proxy && !mainA.equals(mainB))
                 throw new BadInputException(a + " traced " + (mainA.isEmpty() ? "an unknown main class" : mainA) + ", " + b + " "
                         + (mainB.isEmpty() ? "an unknown one" : mainB) + ": different programs (--force compares them anyway)");
             Comparison c;
             try {
-                c = Comparison.of(ta, tb);
+                c = Comparison.of(ta, tb, proxy);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(a + " and " + b + ": " + e.getMessage());
             }

@@ -11,7 +11,7 @@ import org.mpjtrace.trace.fold.Histogram;
  * far, and what a sleep overshot is taken off the next one, unless the rank waited it out in a call in
  * between (see {@link #called}). Owed time below {@link #MIN_SLEEP_NANOS} waits for more to gather.
  */
-final class ComputeClock {
+final class ComputeClock implements Computation {
     /** Sleeping shorter than this costs more in overshoot than it is worth. */
     private static final long MIN_SLEEP_NANOS = 50_000;
 
@@ -46,13 +46,15 @@ final class ComputeClock {
     }
 
     /** The computation before a call of a compressed trace: the histogram's mean, or a draw from it. */
-    void compute(Histogram h) {
+    @Override
+    public void compute(Histogram h) {
         if (h == null || h.count() == 0) return;
         compute(sample ? h.quantile(random.nextDouble()) : Math.round(h.mean()));
     }
 
     /** A computation of this length. */
-    void compute(long nanos) {
+    @Override
+    public void compute(long nanos) {
         if (nanos <= 0) return;
         totalNanos += nanos;
         owedNanos += nanos;
@@ -67,7 +69,8 @@ final class ComputeClock {
      * oversleeps where a rank waits anyway (off the critical path) shorten computations on it, and the
      * replay would come out shorter than the trace by however much the scheduler overshot.
      */
-    void called(long nanos) {
+    @Override
+    public void called(long nanos) {
         if (owedNanos < 0) owedNanos = Math.min(0, owedNanos + nanos);
     }
 

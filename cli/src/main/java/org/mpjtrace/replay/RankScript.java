@@ -63,11 +63,11 @@ final class RankScript {
     }
 
     /** Replays the calls of the rank's thread {@code thread}; returns how many. */
-    long play(int thread, ComputeClock clock, Step step) throws MPIException {
+    long play(int thread, Computation clock, Step step) throws MPIException {
         return trace.global() != null ? playGlobal(thread, clock, step) : playDump(thread, clock, step);
     }
 
-    private long playGlobal(int thread, ComputeClock clock, Step step) throws MPIException {
+    private long playGlobal(int thread, Computation clock, Step step) throws MPIException {
         long[] calls = {0};
         long[] w = new long[Event.WORDS];
         OwnArgumentsCursor own = new OwnArgumentsCursor(section == null ? List.of() : section.ownArguments());
@@ -99,7 +99,7 @@ final class RankScript {
     }
 
     /** Makes the call and tells the clock how long it took, which is what it may forgive of an oversleep. */
-    private static void call(ComputeClock clock, Step step, long[] w, int b) throws MPIException {
+    private static void call(Computation clock, Step step, long[] w, int b) throws MPIException {
         long start = System.nanoTime();
         step.call(w, b);
         clock.called(System.nanoTime() - start);
@@ -113,7 +113,7 @@ final class RankScript {
         return LoopFit.fit(trace.global(), rank, own);
     }
 
-    private long playDump(int thread, ComputeClock clock, Step step) throws MPIException {
+    private long playDump(int thread, Computation clock, Step step) throws MPIException {
         long calls = 0;
         if (section == null) throw new ReplayException("the trace has no section for rank " + rank);
         long lastExit = 0;

@@ -1,7 +1,7 @@
 package org.mpjtrace.replay;
 
 /** The replay cannot go on as recorded; the message says why in one line. */
-final class ReplayException extends RuntimeException {
+public final class ReplayException extends RuntimeException {
     ReplayException(String message) {
         super(message);
     }

@@ -9,19 +9,28 @@ import org.mpjtrace.trace.TraceFile;
  * at a time.
  */
 public final class Comparison {
-    private final Matching m = new Matching();
+    private final Matching m;
     private final boolean loops;
 
-    private Comparison(boolean loops) {
+    private Comparison(boolean loops, boolean proxy) {
         this.loops = loops;
+        this.m = new Matching(proxy);
     }
 
     /** @throws IllegalArgumentException when the traces do not have the same number of ranks */
     public static Comparison of(TraceFile a, TraceFile b) {
+        return of(a, b, false);
+    }
+
+    /**
+     * @param proxy B traced a proxy of A's program (mpjtrace proxy): A's wildcard receives match B's
+     *              receives from the rank A's call took its message from, which is what the proxy names
+     */
+    public static Comparison of(TraceFile a, TraceFile b, boolean proxy) {
         int ranks = a.meta().worldSize();
         if (b.meta().worldSize() != ranks)
             throw new IllegalArgumentException("the traces have " + ranks + " and " + b.meta().worldSize() + " ranks: not runs of the same job");
-        Comparison c = new Comparison(a.global() != null && b.global() != null);
+        Comparison c = new Comparison(a.global() != null && b.global() != null, proxy);
         for (int r = 0; r < ranks; r++) {
             c.m.addRank(r, RankCalls.of(a, r), RankCalls.of(b, r));
             if (c.loops) c.m.addLoops(RankLoops.of(a.global(), r), RankLoops.of(b.global(), r));

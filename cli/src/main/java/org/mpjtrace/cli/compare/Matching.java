@@ -16,7 +16,8 @@ import org.mpjtrace.trace.RankTrace;
  *   <li>COUNT: the element counts of point-to-point calls (not probes) and collectives (not Barrier):
  *       count, and the receive side's count where the op has one;</li>
  *   <li>SRC: the receive side's peer (Recv, Irecv, Recv_init, Probe, Iprobe; Sendrecv's source), relative
- *       to the rank, wildcards as passed;</li>
+ *       to the rank, wildcards as passed (comparing a proxy, {@code --proxy}: a Recv's, Probe's or Iprobe's
+ *       MPI.ANY_SOURCE as the rank whose message it took, which the proxy names);</li>
  *   <li>DEST: the send side's peer, relative to the rank;</li>
  *   <li>TAG: the tags of point-to-point calls;</li>
  *   <li># EVENTS: over all ranks, the sum of the smaller of the two call counts over the sum of the larger;</li>
@@ -42,6 +43,12 @@ final class Matching {
     }
 
     final Tally count = new Tally(), loop = new Tally(), src = new Tally(), dest = new Tally(), tag = new Tally();
+    /** B is a proxy of A: A's wildcard receives are matched by B's receives from the source A's took. */
+    private final boolean proxy;
+
+    Matching(boolean proxy) {
+        this.proxy = proxy;
+    }
     long eventsSmaller;
     long eventsLarger;
 
@@ -65,6 +72,12 @@ final class Matching {
             int bb = RankTrace.base(i);
             if (hasCount(op)) count.add(paired && Event.count(wa, ba) == Event.count(wb, bb) && Event.count2(wa, ba) == Event.count2(wb, bb));
             if (op.family != Op.Family.P2P) continue;
+            if (proxy && resolvedWildcard(op, wa, ba)) {
+                // The proxy received from the rank the wildcard matched; MPJ then records no matched source.
+                tag.add(paired && Event.tag(wa, ba) == Event.tag(wb, bb));
+                src.add(paired && Event.peer2(wa, ba) == Event.peer(wb, bb));
+                continue;
+            }
             tag.add(paired && Event.tag(wa, ba) == Event.tag(wb, bb) && Event.tag2(wa, ba) == Event.tag2(wb, bb));
             if (receives(op)) {
                 src.add(paired && relative(receivePeer(op, wa, ba), rank) == relative(receivePeer(op, wb, bb), rank));
@@ -84,6 +97,11 @@ final class Matching {
     private static boolean hasCount(Op op) {
         if (op.family == Op.Family.P2P) return op != Op.PROBE && op != Op.IPROBE;
         return op.family == Op.Family.COLLECTIVE && op != Op.BARRIER;
+    }
+
+    /** A blocking receive or probe whose MPI.ANY_SOURCE took a message the trace says whose. */
+    private static boolean resolvedWildcard(Op op, long[] w, int b) {
+        return (op == Op.RECV || op == Op.PROBE || op == Op.IPROBE) && Event.peer(w, b) == -2 && Event.peer2(w, b) >= 0;
     }
 
     private static boolean receives(Op op) {

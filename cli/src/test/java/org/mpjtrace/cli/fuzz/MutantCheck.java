@@ -118,6 +118,7 @@ final class MutantCheck {
             commands.add(new String[] {"compare", f, f});
             commands.add(trace.global() == null ? new String[] {"decode", "--format", "jsonl", f} : new String[] {"decode", "--format", "jsonl", "--expand", f});
             commands.add(new String[] {"export", f, "--format", "chrome", "-o", scratch.resolve("mutant.json").toString()});
+            commands.add(new String[] {"proxy", f, "-o", scratch.resolve("proxy").toString(), "--class", "P", "--quiet"});
             if (trace.global() != null)
                 for (RankTrace r : trace.ranks()) commands.add(new String[] {"decode", "--expand", "--rank", "" + r.rank(), f});
         }

@@ -1,0 +1,136 @@
+package org.mpjtrace.cli.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.mpjtrace.cli.Cli;
+import org.mpjtrace.cli.compare.Comparison;
+import org.mpjtrace.cli.job.Installation;
+import org.mpjtrace.cli.job.JobLauncher;
+import org.mpjtrace.cli.job.JobRequest;
+import org.mpjtrace.cli.job.JobResult;
+import org.mpjtrace.trace.TraceFile;
+
+/**
+ * Proxies of real jobs: a trace becomes a proxy (mpjtrace proxy), javac compiles it against MPJ's
+ * mpj.jar alone, and the proxy, traced in mode full, makes every rank's calls as the traced program did:
+ * as many calls, and 100% COUNT, SRC, DEST and TAG as compare pairs them (--proxy: a wildcard receive
+ * as the rank whose message it took, which the proxy names).
+ */
+class ProxyIT {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} on 4 ranks")
+    @EnumSource(Examples.class)
+    void theProxyOfEachExampleMakesItsCalls(Examples ex) throws IOException {
+        MpjJobs.Run run = FullRuns.of(ex, 4, JobRequest.MULTICORE, null);
+        MpjJobs.assertSucceeded(run);
+        assertProxyMakesTheCallsOf(run.result(), "none", List.of());
+    }
+
+    @Test
+    void theProxyOfAThreadedRankRunsEachThreadsCallsOnAThreadOfItsOwn() throws IOException {
+        Path trace = dir.resolve("Threads.mpjt");
+        MpjJobs.Run run = MpjJobs.run("Threads", 3, JobRequest.MULTICORE, null, trace, "full", null, List.of());
+        MpjJobs.assertSucceeded(run);
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), "mean", List.of());
+        assertTrue(Files.readString(proxy.resolve("ThreadsProxy.java")).contains("Thread t1 = begin(1, ThreadsProxy::thread1);"));
+    }
+
+    /** The non-lead ranks of a clustered trace make their leads' calls transposed to them, as in a replay. */
+    @Test
+    void theProxyOfAClusteredTraceGivesEveryRankItsCalls() throws IOException {
+        Path trace = dir.resolve("Stencil2D-chameleon.mpjt");
+        MpjJobs.Run run = MpjJobs.run("Stencil2D", 8, JobRequest.MULTICORE, null, trace, "chameleon", "marker=site:Stencil2D.main,callFrequency=2",
+                List.of("steps=40", "n=8"));
+        MpjJobs.assertSucceeded(run);
+        assertTrue(run.result().trace().markers() != null, "a clustered trace, with its clustering history");
+        assertProxyMakesTheCallsOf(run.result(), "mean", List.of());
+    }
+
+    @Test
+    void exactComputeFromALosslessTraceReplaysEachGap() throws IOException {
+        Path trace = dir.resolve("Ring-lossless.mpjt");
+        MpjJobs.Run run = MpjJobs.run("Ring", 4, JobRequest.MULTICORE, null, trace, "full", "timing=lossless", List.of("steps=5"));
+        MpjJobs.assertSucceeded(run);
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact", List.of());
+        assertTrue(Files.size(proxy.resolve("RingProxy.gaps")) > 0);
+    }
+
+    /** The source follows the compressed trace: ten times the time steps is the same code, only the counts differ. */
+    @Test
+    void tenTimesTheIterationsIsTheSameNumberOfLines() throws IOException {
+        List<String> shorter = proxyLines("Stencil2D", List.of("steps=20", "n=8"));
+        List<String> longer = proxyLines("Stencil2D", List.of("steps=200", "n=8"));
+        assertEquals(shorter.size(), longer.size());
+        int differing = 0;
+        for (int i = 0; i < shorter.size(); i++) if (!shorter.get(i).equals(longer.get(i))) differing++;
+        assertTrue(differing <= 10, differing + " lines differ:\n" + String.join("\n", longer));
+        assertTrue(String.join("\n", longer).contains("for (int i = 0; i < 20; i++) {"), String.join("\n", longer));
+    }
+
+    private List<String> proxyLines(String example, List<String> args) throws IOException {
+        String name = example + "-" + args.get(0);
+        Path trace = dir.resolve(name + ".mpjt");
+        MpjJobs.assertSucceeded(MpjJobs.run(example, 4, JobRequest.MULTICORE, null, trace, "full", null, args));
+        Path out = dir.resolve(name);
+        assertEquals(0, Cli.run("proxy", trace.toString(), "-o", out.toString(), "--compute", "none", "--quiet").code);
+        // The first lines name the trace file, which differs.
+        return Files.readAllLines(out.resolve(example + "Proxy.java")).stream().filter(l -> !l.contains(".mpjt")).toList();
+    }
+
+    /** Writes, compiles and runs the proxy of {@code original} traced in mode full, and compares; returns the proxy's folder. */
+    private Path assertProxyMakesTheCallsOf(JobResult original, String compute, List<String> args) throws IOException {
+        Path traceFile = original.traceFile();
+        String base = traceFile.getFileName().toString().replace(".mpjt", "");
+        Path src = dir.resolve(base + "-proxy");
+        Cli made = Cli.run("proxy", traceFile.toString(), "-o", src.toString(), "--compute", compute, "--quiet");
+        assertEquals(0, made.code, made.toString());
+        String main = original.trace().meta().mainClass();
+        String className = main.substring(main.lastIndexOf('.') + 1) + "Proxy";
+        Path classes = Files.createDirectories(src.resolve("classes"));
+        List<String> javac = new ArrayList<>(List.of("-cp", Installation.fromEnvironment().mpjHome().resolve("lib/mpj.jar").toString(), "-d", classes.toString()));
+        try (Stream<Path> s = Files.list(src)) {
+            s.filter(p -> p.toString().endsWith(".java")).forEach(p -> javac.add(p.toString()));
+        }
+        ByteArrayOutputStream messages = new ByteArrayOutputStream();
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, messages, messages, javac.toArray(String[]::new)),
+                () -> messages.toString(StandardCharsets.UTF_8));
+        if (Files.exists(src.resolve(className + ".gaps"))) Files.copy(src.resolve(className + ".gaps"), classes.resolve(className + ".gaps"));
+
+        Path proxied = dir.resolve(base + "-proxy.mpjt");
+        StringWriter log = new StringWriter();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        JobRequest req = JobRequest.of(classes.toString(), className, args).withRanks(original.trace().meta().worldSize())
+                .withDevice(JobRequest.MULTICORE).withTrace(true).withOutput(proxied).withMode("full");
+        JobResult r = new JobLauncher(Installation.fromEnvironment(), new PrintWriter(log, true)).captureOutput(out, err)
+                .timeout(Duration.ofMinutes(2)).run(req);
+        assertEquals(0, r.exitCode(), () -> "proxy job failed\n" + log + out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
+
+        TraceFile a = original.trace(), b = r.trace();
+        Comparison c = Comparison.of(a, b, true);
+        StringWriter table = new StringWriter();
+        c.print(new PrintWriter(table, true));
+        assertEquals(100.0, c.events(), 0.0, table::toString);
+        for (double p : new double[] {c.count(), c.src(), c.dest(), c.tag()}) assertTrue(Double.isNaN(p) || p == 100.0, table::toString);
+        return src;
+    }
+}
