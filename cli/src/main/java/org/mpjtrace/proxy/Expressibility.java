@@ -3,6 +3,7 @@ package org.mpjtrace.proxy;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Op;
@@ -13,6 +14,7 @@ import org.mpjtrace.trace.global.Alternatives;
 import org.mpjtrace.trace.global.GlobalEvent;
 import org.mpjtrace.trace.global.GlobalLoop;
 import org.mpjtrace.trace.global.GlobalNode;
+import org.mpjtrace.trace.ranks.RankSet;
 
 /**
  * Whether every call of the trace can be written as proxy code, checked before anything is written: a
@@ -30,23 +32,26 @@ final class Expressibility {
 
     /** What cannot be written, naming the call and where the program made it, or null when all can. */
     static String problem(TraceFile trace, List<GlobalNode> nodes) {
+        return problem(trace, new Tables(trace), nodes);
+    }
+
+    private static String problem(TraceFile trace, Tables tables, List<GlobalNode> nodes) {
         for (GlobalNode n : nodes) {
-            String p = n instanceof GlobalEvent e ? problem(trace, e) : problem(trace, ((GlobalLoop) n).body());
+            String p = n instanceof GlobalEvent e ? problem(trace, tables, e) : problem(trace, tables, ((GlobalLoop) n).body());
             if (p != null) return p;
         }
         return null;
     }
 
-    private static String problem(TraceFile trace, GlobalEvent e) {
+    private static String problem(TraceFile trace, Tables tables, GlobalEvent e) {
         Op op = Op.ofCode(e.op());
         CallSite site = trace.site(e.site());
         String where = " at " + (site == null ? "site " + e.site() : site.where());
         if (op == null) return "a call of unknown op code " + e.op() + where + " cannot be written as proxy code";
         if (op == Op.ABORT) return "Abort" + where + " cannot be written as proxy code: it would end the proxy";
-        Tables tables = new Tables(trace);
         if (usesType(op)) {
-            String p = types(trace, e, Field.DATATYPE, op, where);
-            if (p == null && SECOND_TYPE.contains(op)) p = types(trace, e, Field.DATATYPE2, op, where);
+            String p = types(tables, e, Field.DATATYPE, op, where);
+            if (p == null && SECOND_TYPE.contains(op)) p = types(tables, e, Field.DATATYPE2, op, where);
             if (p != null) return p;
         }
         boolean needsArrays = op == Op.CREATE || op == Op.CREATE_CART || op == Op.CREATE_GRAPH || REQUEST_ARRAYS.contains(op);
@@ -70,13 +75,12 @@ final class Expressibility {
         };
     }
 
-    private static String types(TraceFile trace, GlobalEvent e, Field f, Op op, String where) {
-        Tables tables = new Tables(trace);
+    private static String types(Tables tables, GlobalEvent e, Field f, Op op, String where) {
         for (long id : values(e.field(f))) {
             if (tables.datatype((int) id, e.ranks()) != null) continue;
             // The ranks disagree on what the id is: fine when each one knows it.
             for (int r : e.ranks().toArray()) {
-                if (tables.datatype((int) id, org.mpjtrace.trace.ranks.RankSet.single(r)) == null)
+                if (tables.datatype((int) id, RankSet.single(r)) == null)
                     return op.mpjName + where + " cannot be written as proxy code: rank " + r + "'s datatype " + id
                             + " is of a base type a proxy cannot build";
             }
@@ -86,7 +90,7 @@ final class Expressibility {
 
     /** The distinct values of a parameter over all ranks. */
     private static Set<Long> values(Alternatives<ValueSeq> a) {
-        Set<Long> out = new java.util.TreeSet<>();
+        Set<Long> out = new TreeSet<>();
         for (Alternatives.Alternative<ValueSeq> alt : a.list())
             for (ValueSeq.Cursor c = alt.value().cursor(); c.hasNext(); ) out.add(c.next());
         return out;

@@ -1,7 +1,6 @@
 package org.mpjtrace.proxy;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -189,14 +188,5 @@ final class Tables {
     /** MPI.SUM and the like; what the proxy cannot rebuild (user-defined ops, MINLOC, MAXLOC) sums the same sizes. */
     static String opExpression(int code) {
         return code > 0 && code < OP_NAMES.length ? "MPI." + OP_NAMES[code] : "MPI.SUM";
-    }
-
-    /** Whether MPJ base type {@code base} is one the proxy can build. */
-    static boolean knownBase(DatatypeInfo d) {
-        return typeExpression(d) != null;
-    }
-
-    static String describe(int[] a) {
-        return Arrays.toString(a);
     }
 }

@@ -43,7 +43,7 @@ class ProxyIT {
     void theProxyOfEachExampleMakesItsCalls(Examples ex) throws IOException {
         MpjJobs.Run run = FullRuns.of(ex, 4, JobRequest.MULTICORE, null);
         MpjJobs.assertSucceeded(run);
-        assertProxyMakesTheCallsOf(run.result(), "none", List.of());
+        assertProxyMakesTheCallsOf(run.result(), "none");
     }
 
     @Test
@@ -51,7 +51,7 @@ class ProxyIT {
         Path trace = dir.resolve("Threads.mpjt");
         MpjJobs.Run run = MpjJobs.run("Threads", 3, JobRequest.MULTICORE, null, trace, "full", null, List.of());
         MpjJobs.assertSucceeded(run);
-        Path proxy = assertProxyMakesTheCallsOf(run.result(), "mean", List.of());
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), "mean");
         assertTrue(Files.readString(proxy.resolve("ThreadsProxy.java")).contains("Thread t1 = begin(1, ThreadsProxy::thread1);"));
     }
 
@@ -63,7 +63,7 @@ class ProxyIT {
                 List.of("steps=40", "n=8"));
         MpjJobs.assertSucceeded(run);
         assertTrue(run.result().trace().markers() != null, "a clustered trace, with its clustering history");
-        assertProxyMakesTheCallsOf(run.result(), "mean", List.of());
+        assertProxyMakesTheCallsOf(run.result(), "mean");
     }
 
     @Test
@@ -71,20 +71,31 @@ class ProxyIT {
         Path trace = dir.resolve("Ring-lossless.mpjt");
         MpjJobs.Run run = MpjJobs.run("Ring", 4, JobRequest.MULTICORE, null, trace, "full", "timing=lossless", List.of("steps=5"));
         MpjJobs.assertSucceeded(run);
-        Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact", List.of());
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact");
         assertTrue(Files.size(proxy.resolve("RingProxy.gaps")) > 0);
+    }
+
+    /** A dump's records, each gap as recorded; the proxy, started on another number of ranks, says it runs on the trace's only. */
+    @Test
+    void aDumpsProxyMakesItsCallsAndRefusesAnotherRankCount() throws IOException {
+        Path trace = dir.resolve("Sweep-dump.mpjt");
+        MpjJobs.Run run = MpjJobs.run("Sweep", 4, JobRequest.MULTICORE, null, trace, "dump", null, List.of("sweeps=2", "n=8"));
+        MpjJobs.assertSucceeded(run);
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact");
+        JobOutput other = runProxy(proxy.resolve("classes"), "SweepProxy", 2, dir.resolve("Sweep-on-2.mpjt"));
+        assertTrue(other.text().contains("SweepProxy: the trace was recorded on 4 ranks; this proxy runs on 4 only, not 2"), other.text());
     }
 
     /** The source follows the compressed trace: ten times the time steps is the same code, only the counts differ. */
     @Test
-    void tenTimesTheIterationsIsTheSameNumberOfLines() throws IOException {
-        List<String> shorter = proxyLines("Stencil2D", List.of("steps=20", "n=8"));
-        List<String> longer = proxyLines("Stencil2D", List.of("steps=200", "n=8"));
+    void twoThousandStepsAreTheSameNumberOfLinesAsTwoHundred() throws IOException {
+        List<String> shorter = proxyLines("Stencil2D", List.of("steps=200", "n=8"));
+        List<String> longer = proxyLines("Stencil2D", List.of("steps=2000", "n=8"));
         assertEquals(shorter.size(), longer.size());
         int differing = 0;
         for (int i = 0; i < shorter.size(); i++) if (!shorter.get(i).equals(longer.get(i))) differing++;
         assertTrue(differing <= 10, differing + " lines differ:\n" + String.join("\n", longer));
-        assertTrue(String.join("\n", longer).contains("for (int i = 0; i < 20; i++) {"), String.join("\n", longer));
+        assertTrue(String.join("\n", longer).contains("for (int i = 0; i < 200; i++) {"), String.join("\n", longer));
     }
 
     private List<String> proxyLines(String example, List<String> args) throws IOException {
@@ -97,8 +108,22 @@ class ProxyIT {
         return Files.readAllLines(out.resolve(example + "Proxy.java")).stream().filter(l -> !l.contains(".mpjt")).toList();
     }
 
+    /** A proxy job's result, and what it and the launcher printed. */
+    private record JobOutput(JobResult result, String text) {}
+
+    /** Runs the compiled proxy on {@code ranks} ranks, traced in mode full into {@code trace}. */
+    private static JobOutput runProxy(Path classes, String className, int ranks, Path trace) {
+        StringWriter log = new StringWriter();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        JobRequest req = JobRequest.of(classes.toString(), className, List.of()).withRanks(ranks)
+                .withDevice(JobRequest.MULTICORE).withTrace(true).withOutput(trace).withMode("full");
+        JobResult r = new JobLauncher(Installation.fromEnvironment(), new PrintWriter(log, true)).captureOutput(out, err)
+                .timeout(Duration.ofMinutes(2)).run(req);
+        return new JobOutput(r, log + out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
+    }
+
     /** Writes, compiles and runs the proxy of {@code original} traced in mode full, and compares; returns the proxy's folder. */
-    private Path assertProxyMakesTheCallsOf(JobResult original, String compute, List<String> args) throws IOException {
+    private Path assertProxyMakesTheCallsOf(JobResult original, String compute) throws IOException {
         Path traceFile = original.traceFile();
         String base = traceFile.getFileName().toString().replace(".mpjt", "");
         Path src = dir.resolve(base + "-proxy");
@@ -116,16 +141,10 @@ class ProxyIT {
                 () -> messages.toString(StandardCharsets.UTF_8));
         if (Files.exists(src.resolve(className + ".gaps"))) Files.copy(src.resolve(className + ".gaps"), classes.resolve(className + ".gaps"));
 
-        Path proxied = dir.resolve(base + "-proxy.mpjt");
-        StringWriter log = new StringWriter();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        JobRequest req = JobRequest.of(classes.toString(), className, args).withRanks(original.trace().meta().worldSize())
-                .withDevice(JobRequest.MULTICORE).withTrace(true).withOutput(proxied).withMode("full");
-        JobResult r = new JobLauncher(Installation.fromEnvironment(), new PrintWriter(log, true)).captureOutput(out, err)
-                .timeout(Duration.ofMinutes(2)).run(req);
-        assertEquals(0, r.exitCode(), () -> "proxy job failed\n" + log + out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
+        JobOutput proxied = runProxy(classes, className, original.trace().meta().worldSize(), dir.resolve(base + "-proxy.mpjt"));
+        assertEquals(0, proxied.result().exitCode(), () -> "proxy job failed\n" + proxied.text());
 
-        TraceFile a = original.trace(), b = r.trace();
+        TraceFile a = original.trace(), b = proxied.result().trace();
         Comparison c = Comparison.of(a, b, true);
         StringWriter table = new StringWriter();
         c.print(new PrintWriter(table, true));
