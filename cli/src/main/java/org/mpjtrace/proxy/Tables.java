@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.mpjtrace.trace.CallArrays;
@@ -21,8 +22,8 @@ import org.mpjtrace.trace.ranks.RankSet;
  * method that answers per rank class.
  */
 final class Tables {
-    private static final String[] BASE_NAMES = {null, "BYTE", "CHAR", "SHORT", "BOOLEAN", "INT", "LONG", "FLOAT", "DOUBLE", "PACKED", null, null, "OBJECT"};
-    private static final String[] OP_NAMES = {null, "MAX", "MIN", "SUM", "PROD", "LAND", "BAND", "LOR", "BOR", "LXOR", "BXOR"};
+    /** MPJ's base type codes ProxyKit.type builds: BYTE to DOUBLE, PACKED, OBJECT (DatatypeInfo.baseName names them). */
+    private static final Set<Integer> BUILDABLE_BASES = Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 12);
 
     private final TraceFile trace;
     private final Map<Long, CallArrays> arrays;
@@ -56,7 +57,7 @@ final class Tables {
         String agreed = null;
         for (int r : ranks.toArray()) {
             RedOpInfo o = redopOf(r, id);
-            String mine = o == null ? null : opExpression(o.opCode());
+            String mine = o == null ? null : opExpression(o);
             if (mine == null || agreed != null && !agreed.equals(mine)) return null;
             agreed = mine;
         }
@@ -95,30 +96,13 @@ final class Tables {
     /** The methods the code asked for, each answering per rank class. */
     List<String> methods(Declarations decl) {
         List<String> out = new ArrayList<>();
-        if (datatypeMethod) {
-            out.add("/** The trace's datatypes by the ids ranks gave them, per rank class. */");
-            out.add("static Datatype datatype(int id) throws MPIException {");
-            for (Map.Entry<Map<Integer, String>, RankSet> e : byRankClass(true).entrySet()) {
-                out.add("    if (in(" + decl.ranks(e.getValue()) + ")) switch (id) {");
-                for (Map.Entry<Integer, String> t : e.getKey().entrySet()) out.add("        case " + t.getKey() + ": return " + t.getValue() + ";");
-                out.add("        default: break;");
-                out.add("    }");
-            }
-            out.add("    throw new IllegalArgumentException(\"no datatype \" + id + \" on rank \" + rank);");
-            out.add("}");
-        }
-        if (redopMethod) {
-            out.add("/** The trace's reduction ops by the ids ranks gave them, per rank class. */");
-            out.add("static Op redop(int id) {");
-            for (Map.Entry<Map<Integer, String>, RankSet> e : byRankClass(false).entrySet()) {
-                out.add("    if (in(" + decl.ranks(e.getValue()) + ")) switch (id) {");
-                for (Map.Entry<Integer, String> t : e.getKey().entrySet()) out.add("        case " + t.getKey() + ": return " + t.getValue() + ";");
-                out.add("        default: break;");
-                out.add("    }");
-            }
-            out.add("    return MPI.SUM;");
-            out.add("}");
-        }
+        if (datatypeMethod)
+            perRankClass(out, decl, "/** The trace's datatypes by the ids ranks gave them, per rank class. */",
+                    "static Datatype datatype(int id) throws MPIException {", true,
+                    "    throw new IllegalArgumentException(\"no datatype \" + id + \" on rank \" + rank);");
+        if (redopMethod)
+            perRankClass(out, decl, "/** The trace's reduction ops by the ids ranks gave them, per rank class. */",
+                    "static Op redop(int id) {", false, "    return MPI.SUM;");
         if (!digests.isEmpty()) {
             out.add("/** The array arguments the trace kept, by digest: counts, displacements, ranks, request ids. */");
             out.add("static int[][] arrays(long digest) {");
@@ -132,6 +116,20 @@ final class Tables {
             out.add("}");
         }
         return out;
+    }
+
+    /** A method switching on the id within each rank class's resolved table, {@code last} when none has it. */
+    private void perRankClass(List<String> out, Declarations decl, String javadoc, String signature, boolean datatypes, String last) {
+        out.add(javadoc);
+        out.add(signature);
+        for (Map.Entry<Map<Integer, String>, RankSet> e : byRankClass(datatypes).entrySet()) {
+            out.add("    if (in(" + decl.ranks(e.getValue()) + ")) switch (id) {");
+            for (Map.Entry<Integer, String> t : e.getKey().entrySet()) out.add("        case " + t.getKey() + ": return " + t.getValue() + ";");
+            out.add("        default: break;");
+            out.add("    }");
+        }
+        out.add(last);
+        out.add("}");
     }
 
     /** Ranks grouped by their whole resolved table (datatypes or ops), ids in order. */
@@ -151,7 +149,7 @@ final class Tables {
                     e = d == null ? null : typeExpression(d);
                 } else {
                     RedOpInfo o = redopOf(r, id);
-                    e = o == null ? null : opExpression(o.opCode());
+                    e = o == null ? null : opExpression(o);
                 }
                 if (e != null) table.put(id, e);
             }
@@ -181,12 +179,12 @@ final class Tables {
     static String typeExpression(DatatypeInfo d) {
         int base = d.baseType();
         if (base == -1 && d.size() == 0) return "type(-1, 0)";
-        if (base < 0 || base >= BASE_NAMES.length || BASE_NAMES[base] == null) return null;
-        return d.size() <= 1 ? "MPI." + BASE_NAMES[base] : "type(" + base + ", " + d.size() + ")";
+        if (!BUILDABLE_BASES.contains(base)) return null;
+        return d.size() <= 1 ? "MPI." + d.baseName() : "type(" + base + ", " + d.size() + ")";
     }
 
-    /** MPI.SUM and the like; what the proxy cannot rebuild (user-defined ops, MINLOC, MAXLOC) sums the same sizes. */
-    static String opExpression(int code) {
-        return code > 0 && code < OP_NAMES.length ? "MPI." + OP_NAMES[code] : "MPI.SUM";
+    /** MPI.SUM and the like; what the proxy cannot rebuild (user-defined ops; MINLOC, MAXLOC need pair types) sums the same sizes. */
+    static String opExpression(RedOpInfo o) {
+        return o.opCode() >= 1 && o.opCode() <= 10 ? "MPI." + o.name() : "MPI.SUM";
     }
 }

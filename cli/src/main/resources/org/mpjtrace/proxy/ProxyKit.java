@@ -23,6 +23,10 @@ import mpjbuf.Buffer;
  * sequences, the communicators and datatypes the proxy makes, per-thread message buffers and requests,
  * and the computation between calls as a busy wait.
  *
+ * <p>It is written beside every proxy and compiled with MPJ's mpj.jar alone, so it cannot call
+ * mpjtrace's replay, whose buffers by base type (Buffers), base-type table (Symbols) and v-collective
+ * extents (CallIssuer) it repeats.
+ *
  * <p>A proxy extends this class only to reach its static members by their short names. State is static:
  * MPJ Express's multicore device loads a rank's classes in a class loader of its own, so each rank has
  * its own copy, as it does in a JVM of its own (niodev).
