@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.global.GlobalEvent;
@@ -82,7 +83,13 @@ final class ProxySource {
         for (int t = 1; t < calls.threads(); t++) out.add("        Thread t" + t + " = begin(" + t + ", " + className + "::thread" + t + ");");
         out.add("        thread0(new Calls(0));");
         for (int t = 1; t < calls.threads(); t++) out.add("        t" + t + ".join();");
-        out.add("        MPI.Finalize();");
+        if (JobMeta.AT_FINALIZE.equals(trace.meta().ending())) {
+            out.add("        MPI.Finalize();");
+        } else {
+            // The program's last calls are the trace's; so are the proxy's, and it ends the same way.
+            out.add("        // The traced job ended by " + trace.meta().ending().replace("*/", "") + ": so does the proxy.");
+            out.add("        System.exit(1);");
+        }
         out.add("    }");
         for (String line : threadMethods) out.add(line.isEmpty() ? "" : "    " + line);
         for (String line : methods) out.add(line.isEmpty() ? "" : "    " + line);
