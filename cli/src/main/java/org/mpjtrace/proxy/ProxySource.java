@@ -161,8 +161,8 @@ final class ProxySource {
         for (GlobalNode n : nodes) if (hasThread(n, t)) mine.add(n);
         if (mine.size() > METHOD_NODES) {
             // Long bodies go to methods of their own, in order: they do not read the loop variables.
-            for (int from = 0, part = 1; from < mine.size(); from += METHOD_NODES, part++) {
-                String name = method + "Part" + part;
+            for (int from = 0; from < mine.size(); from += METHOD_NODES) {
+                String name = method + "Part" + methodNames.merge(method + "Part", 1, Integer::sum);
                 List<String> lines = new ArrayList<>();
                 nodes(mine.subList(from, Math.min(mine.size(), from + METHOD_NODES)), enclosing, t, 0, name, lines);
                 addMethod(name, "Calls " + (from + 1) + " to " + Math.min(mine.size(), from + METHOD_NODES) + " of " + method + ".", lines);

@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.fixtures.EventBuilder;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.TraceReader;
@@ -98,6 +100,26 @@ class ProxyCommandTest {
         assertEquals("mpjtrace: " + file + ": Abort at Solver.step:50 cannot be written as proxy code: it would end the proxy", c.err.trim());
         assertEquals(List.of("SolverProxy.java"), files(out));
         assertEquals("// the user's own", Files.readString(out.resolve("SolverProxy.java")));
+    }
+
+    /** A method's code is at most 64 KB: 300 calls that fold into no loop go to methods of 120 calls each. */
+    @Test
+    void callsThatFoldIntoNoLoopAreSpreadOverMethodsJavacTakes() throws IOException {
+        List<CallSite> sites = new ArrayList<>();
+        List<EventBuilder> events = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            sites.add(new CallSite(i, "org.example.Long", "main", 10 + i, 0, "mpi.Intracomm.Barrier", 100L + i));
+            events.add(TestTraces.ev(Op.BARRIER, i).stack(100L + i).comm(0).at(1_000L * i, 1_000L * i + 10));
+        }
+        TraceFile t = new TraceFile(TestTraces.meta(1), sites,
+                List.of(TestTraces.rank(0, 1, RankStats.EMPTY, events.toArray(EventBuilder[]::new))));
+        Path out = dir.resolve("long");
+        Cli c = Cli.run("proxy", TestTraces.write(dir.resolve("long.mpjt"), t).toString(), "-o", out.toString(), "--class", "P");
+        assertEquals(0, c.code, c.toString());
+        String source = Files.readString(out.resolve("P.java"));
+        for (String part : new String[] {"main1Part1(c);", "main1Part2(c);", "main1Part3(c);"}) assertTrue(source.contains(part), source);
+        assertEquals(300, source.lines().filter(l -> l.contains("MPI.COMM_WORLD.Barrier();")).count());
+        assertEquals("", compile(out));
     }
 
     @Test
