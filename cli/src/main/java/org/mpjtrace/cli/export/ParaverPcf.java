@@ -11,7 +11,7 @@ import org.mpjtrace.trace.TraceFile;
 /**
  * What the numbers of a Paraver export mean, and the .pcf file that tells Paraver: the states (1 Running,
  * the computation between a thread's MPJ calls; 2 to 5 the time inside an MPJ call, by the op's family:
- * point-to-point, collective, wait/test, other) and two event types written at every call's enter and
+ * point-to-point, collective, wait/test, other; 6 Tracing disabled, a span the rank paused tracing) and two event types written at every call's enter and
  * exit: {@link #OP} (the op's code, {@link Op#code}, named by its MPJ name; 0 at exit) and {@link #SITE}
  * (the call site's id + 1, named {@code Class.method:line}; 0 at exit). Every value the .prv uses is
  * defined here: all ops of this version, any other op code the trace holds, every site of the trace's
@@ -20,12 +20,15 @@ import org.mpjtrace.trace.TraceFile;
  */
 final class ParaverPcf {
     static final int RUNNING = 1;
+    /** A span the rank paused tracing (org.mpjtrace.api.Tracing), named as Extrae names its own. */
+    static final int TRACING_DISABLED = 6;
     static final int OP = 70000001;
     static final int SITE = 70000002;
 
     private static final String[] STATES = {"Idle", "Running", "MPJ point-to-point", "MPJ collective", "MPJ wait/test",
-            "MPJ other (Init, Finalize, communicators, Pack)"};
-    private static final String[] COLORS = {"{117,195,255}", "{0,0,255}", "{255,0,0}", "{255,128,0}", "{0,200,0}", "{180,180,180}"};
+            "MPJ other (Init, Finalize, communicators, Pack)", "Tracing disabled"};
+    private static final String[] COLORS = {"{117,195,255}", "{0,0,255}", "{255,0,0}", "{255,128,0}", "{0,200,0}", "{180,180,180}",
+            "{80,80,80}"};
 
     private ParaverPcf() {}
 

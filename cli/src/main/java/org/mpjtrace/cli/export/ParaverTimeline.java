@@ -30,8 +30,11 @@ import org.mpjtrace.trace.TraceFile;
  * from a compressed trace each rank from 0 ({@link TimedCalls}).
  */
 final class ParaverTimeline implements Closeable {
-    /** Bits of a call's third word: site + 1 (low 32), op code (16 above), whether it sent a matched message. */
-    static final long SENT = 1L << 48;
+    /**
+     * Bits of a call's third word: site + 1 (low 32), op code (16 above), whether it sent a matched message;
+     * or {@link #PAUSED}: no call but a span the rank paused tracing, from "enter" to "exit".
+     */
+    static final long SENT = 1L << 48, PAUSED = 1L << 49;
 
     /**
      * One thread's calls: three words each, enter, exit, then site+1 | op << 32 | SENT, in blocks on the
@@ -96,6 +99,7 @@ final class ParaverTimeline implements Closeable {
         int op(int i) { return (int) (word(i, 2) >>> 32) & 0xFFFF; }
         int site(int i) { return (int) word(i, 2); }
         boolean sent(int i) { return (word(i, 2) & SENT) != 0; }
+        boolean paused(int i) { return (word(i, 2) & PAUSED) != 0; }
 
         /** Bytes this stream holds in memory now. */
         long heldBytes() {
@@ -175,6 +179,7 @@ final class ParaverTimeline implements Closeable {
 
         Stream[] collect(TraceFile trace, boolean expand) throws Exception {
             streams[0] = new Stream(section.rank(), 0, spill);
+            PausesOnAxis pauses = PausesOnAxis.of(trace, section, expand, origin);
             TimedCalls.forEach(trace, section, expand, (c, b) -> {
                 long[] w = c.words();
                 calls = c;
@@ -190,15 +195,27 @@ final class ParaverTimeline implements Closeable {
                 exit = Event.exit(w, b) - origin;
                 end = Math.max(end, exit);
                 sent = false;
+                pauses.before(thread, enter, this::paused);
                 messages.walk(w, b, this);
                 open.complete(op, thread, Event.request(w, b), (t, id, payload) -> recvDone[(int) id] = exit);
                 stream.add(enter, exit, (Event.site(w, b) + 1L) & 0xFFFF_FFFFL | (long) code << 32 | (sent ? SENT : 0));
             });
             for (int i = 0; i < streams.length; i++) {
-                if (streams[i] == null) streams[i] = new Stream(section.rank(), i, spill);
+                if (streams[i] == null) {
+                    streams[i] = new Stream(section.rank(), i, spill);
+                } else {
+                    stream = streams[i];
+                    pauses.before(i, Long.MAX_VALUE, this::paused);
+                }
                 streams[i].finish();
             }
             return streams;
+        }
+
+        /** A span the rank paused tracing, on the stream of the thread being collected: a record of its own. */
+        private void paused(long from, long to) {
+            stream.add(from, Math.max(from, to), PAUSED);
+            end = Math.max(end, to);
         }
 
         @Override

@@ -15,7 +15,7 @@ import org.mpjtrace.trace.TraceFile;
  * requires. Per call of a thread: at its enter a state record for the time inside (until its exit), the
  * {@link ParaverPcf#OP} and {@link ParaverPcf#SITE} events, and a communication record for the message it
  * sent (logical and physical send both at the enter); at its exit the two events with value 0 and a
- * Running state until the thread's next call. A communication record's receive side is logical at the
+ * Running state until the thread's next call. A span the rank paused tracing is a Tracing disabled state. A communication record's receive side is logical at the
  * receive's enter and physical where it completed ({@link ParaverTimeline}).
  *
  * <p>Each thread's records are in time order already, so the threads' streams are merged with a binary
@@ -99,6 +99,10 @@ final class PrvWriter {
 
     private void enter(ParaverTimeline.Stream s, int call, int slot) throws IOException {
         long enter = s.enter(call);
+        if (s.paused(call)) {
+            object(1, s).field(enter).field(s.exit(call)).put(ParaverPcf.TRACING_DISABLED).put('\n');
+            return;
+        }
         int op = s.op(call);
         object(1, s).field(enter).field(s.exit(call)).put(ParaverPcf.state(op)).put('\n');
         object(2, s).field(enter).field(ParaverPcf.OP).field(op).field(ParaverPcf.SITE).put(s.site(call) & 0xFFFF_FFFFL).put('\n');
@@ -112,7 +116,7 @@ final class PrvWriter {
 
     private void exit(ParaverTimeline.Stream s, int call) throws IOException {
         long exit = s.exit(call);
-        object(2, s).field(exit).field(ParaverPcf.OP).field(0).field(ParaverPcf.SITE).put(0).put('\n');
+        if (!s.paused(call)) object(2, s).field(exit).field(ParaverPcf.OP).field(0).field(ParaverPcf.SITE).put(0).put('\n');
         if (call + 1 < s.count) object(1, s).field(exit).field(s.enter(call + 1)).put(ParaverPcf.RUNNING).put('\n');
     }
 

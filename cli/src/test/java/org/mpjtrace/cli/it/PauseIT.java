@@ -3,6 +3,7 @@ package org.mpjtrace.cli.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpjtrace.cli.Cli;
 import org.mpjtrace.cli.export.TimedCalls;
+import org.mpjtrace.cli.export.otf2.Otf2Print;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
@@ -70,6 +72,32 @@ class PauseIT {
                 assertTrue(e.get("dur").asDouble() > 0, e.toString());
             }
             assertEquals(RANKS, slices);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        // In Vampir (OTF2): each rank's location turns measurement off at its span's start and on at its end.
+        Path otf2 = dir.resolve("paused-otf2");
+        Cli.output("export", file.toString(), "--format", "otf2", "-o", otf2.toString());
+        List<Otf2Print.Line> events = Otf2Print.events(otf2);
+        for (RankTrace section : trace.ranks()) {
+            long[] paused = section.stats().paused();
+            List<Otf2Print.Line> switches = events.stream()
+                    .filter(l -> l.location() == section.rank() && l.kind().equals("MEASUREMENT_ON_OFF")).toList();
+            assertEquals(List.of("Mode: OFF", "Mode: ON"), switches.stream().map(Otf2Print.Line::attributes).toList(), "rank " + section.rank());
+            assertEquals(paused[1] - paused[0], switches.get(1).time() - switches.get(0).time(), "rank " + section.rank() + "'s span");
+        }
+        // In Paraver: a Tracing disabled state (6, named in the .pcf) per rank, as long as its span.
+        Path prv = dir.resolve("paused-paraver");
+        Cli.output("export", file.toString(), "--format", "paraver", "-o", prv.toString());
+        try {
+            List<String[]> disabled = Files.readAllLines(dir.resolve("paused-paraver.prv")).stream()
+                    .map(l -> l.split(":")).filter(f -> f.length == 8 && f[0].equals("1") && f[7].equals("6")).toList();
+            assertEquals(RANKS, disabled.size());
+            for (String[] f : disabled) {
+                long[] paused = trace.rank(Integer.parseInt(f[3]) - 1).stats().paused();
+                assertEquals(paused[1] - paused[0], Long.parseLong(f[6]) - Long.parseLong(f[5]), String.join(":", f));
+            }
+            assertTrue(Files.readString(dir.resolve("paused-paraver.pcf")).contains("6    Tracing disabled"));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -51,6 +51,12 @@ final class Location {
         return last;
     }
 
+    /** The rank's tracing was paused (off) or resumed (on) here. */
+    void measurement(long time, boolean on) {
+        archive.check(Otf2Library.OTF2_EvtWriter_MeasurementOnOff(writer, NO_ATTRIBUTES, at(time),
+                on ? Otf2Library.MEASUREMENT_ON : Otf2Library.MEASUREMENT_OFF), "OTF2_EvtWriter_MeasurementOnOff");
+    }
+
     void enter(long time, int region) {
         archive.check(Otf2Library.OTF2_EvtWriter_Enter(writer, NO_ATTRIBUTES, at(time), region), "OTF2_EvtWriter_Enter");
     }

@@ -3,6 +3,7 @@ package org.mpjtrace.cli.export.otf2;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.mpjtrace.cli.export.PausesOnAxis;
 import org.mpjtrace.cli.export.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.MpjtraceVersion;
@@ -59,6 +60,12 @@ public final class Otf2Export {
         }
     }
 
+    /** A span the rank paused tracing (org.mpjtrace.api.Tracing): OTF2's measurement off, then on again. */
+    private static void paused(Location l, long from, long to) {
+        l.measurement(from, false);
+        l.measurement(to, true);
+    }
+
     private static void writeArchive(Otf2Archive archive, TraceFile trace) {
         int worldSize = trace.meta().worldSize();
         CommTable comms = new CommTable(worldSize);
@@ -72,6 +79,7 @@ public final class Otf2Export {
             // Indexed by thread number; a rank's first thread always has a location, COMM_WORLD's group names it.
             List<Location> threads = new ArrayList<>();
             threads.add(new Location(archive, rank, 0));
+            PausesOnAxis pauses = section == null ? null : PausesOnAxis.of(trace, section, false, TimedCalls.origin(trace, section, false));
             if (section != null) {
                 hosts[rank] = section.host();
                 CommTable.RankComms rankComms = comms.new RankComms(section);
@@ -87,11 +95,14 @@ public final class Otf2Export {
                     while (threads.size() <= thread) threads.add(null);
                     Location loc = threads.get(thread);
                     if (loc == null) threads.set(thread, loc = new Location(archive, r, thread));
+                    Location at = loc;
+                    pauses.before(thread, Math.max(0, enter), (from, to) -> paused(at, from, to));
                     CallMapper.write(loc, rankComms, section, arrays, op, w, base, Math.max(0, enter), Math.max(0, exit));
                 });
             }
             for (Location l : threads) {
                 if (l == null) continue;
+                if (pauses != null) pauses.before(l.thread, Long.MAX_VALUE, (from, to) -> paused(l, from, to));
                 l.close();
                 end = Math.max(end, l.lastTime());
                 all.add(l);

@@ -105,6 +105,10 @@ final class Otf2Library {
     static native Pointer OTF2_Archive_GetGlobalDefWriter(Pointer archive);
     static native int OTF2_Archive_Close(Pointer archive);
 
+    /** OTF2_MeasurementMode (uint8_t): recording resumed, recording suspended. */
+    static final byte MEASUREMENT_ON = 1, MEASUREMENT_OFF = 2;
+
+    static native int OTF2_EvtWriter_MeasurementOnOff(long writer, long attributes, long time, byte measurementMode);
     static native int OTF2_EvtWriter_Enter(long writer, long attributes, long time, int region);
     static native int OTF2_EvtWriter_Leave(long writer, long attributes, long time, int region);
     static native int OTF2_EvtWriter_MpiSend(long writer, long attributes, long time, int receiver, int comm, int tag, long length);

@@ -13,15 +13,16 @@ import java.util.TreeMap;
 
 /**
  * Reads an archive back with OTF2's own otf2-print (Debian otf2-tools), the way a user would check one:
- * its event lines, counted per location and record kind, and its global definitions' lines.
+ * its event lines, counted per location and record kind, and its global definitions' lines (public for
+ * the integration tests of other packages).
  */
-final class Otf2Print {
+public final class Otf2Print {
     /** One event line: record kind, location, time, and the rest as otf2-print spells it. */
-    record Line(String kind, long location, long time, String attributes) {}
+    public record Line(String kind, long location, long time, String attributes) {}
 
     private Otf2Print() {}
 
-    static List<Line> events(Path archive) {
+    public static List<Line> events(Path archive) {
         List<Line> lines = new ArrayList<>();
         for (String s : run(archive)) {
             String[] f = s.trim().split("\\s+", 4);
@@ -32,7 +33,7 @@ final class Otf2Print {
     }
 
     /** Location id to record kind to count. */
-    static Map<Long, Map<String, Integer>> counts(List<Line> events) {
+    public static Map<Long, Map<String, Integer>> counts(List<Line> events) {
         Map<Long, Map<String, Integer>> counts = new TreeMap<>();
         for (Line l : events) counts.computeIfAbsent(l.location, x -> new TreeMap<>()).merge(l.kind, 1, Integer::sum);
         return counts;
