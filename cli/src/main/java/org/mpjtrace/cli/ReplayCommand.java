@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
                         + "peers taken relative to its own rank; from what every rank keeps of its own, its arguments of "
                         + "communicator constructors and v-collectives, its peer at call sites where it never changed, and its "
                         + "own loop counts where the lead's differ), on the same communicators, with buffers of the recorded counts and "
-                        + "datatypes, and sleeps for the recorded computation between calls (the mean of each call's histogram, or "
+                        + "datatypes, and computes (a busy wait) for the recorded computation between calls (the mean of each call's histogram, or "
                         + "draws from it with --timing sample; a dump's exact times, and so a trace of mode full kept with timing=lossless). A rank whose threads called MPJ at once replays each "
                         + "thread's calls on a thread of its own. The wall time is rank 0's, from MPI.Init (once every rank has prepared its calls) to "
                         + "MPI.Finalize.",

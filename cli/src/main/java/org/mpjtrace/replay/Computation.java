@@ -4,7 +4,7 @@ import org.mpjtrace.trace.fold.Histogram;
 
 /**
  * What a {@link RankScript} says of the computation before each call it gives: the replay's
- * {@link ComputeClock} sleeps it, a proxy's writer ({@link ReplayedCalls}) writes it down.
+ * {@link ComputeClock} computes it, a proxy's writer ({@link ReplayedCalls}) writes it down.
  */
 interface Computation {
     /** The computation before a call of a compressed trace, as the call's histogram. */

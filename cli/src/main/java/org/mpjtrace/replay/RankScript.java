@@ -98,7 +98,7 @@ final class RankScript {
         return calls[0];
     }
 
-    /** Makes the call and tells the clock how long it took, which is what it may forgive of an oversleep. */
+    /** Makes the call and tells the clock it returned: the next computation counts from there. */
     private static void call(Computation clock, Step step, long[] w, int b) throws MPIException {
         long start = System.nanoTime();
         step.call(w, b);

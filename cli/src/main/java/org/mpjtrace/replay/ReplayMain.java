@@ -16,7 +16,7 @@ import org.mpjtrace.trace.io.TraceReader;
 
 /**
  * The MPJ program {@code mpjtrace replay} runs: every rank issues the calls the trace holds for it
- * ({@link RankScript}, {@link CallIssuer}) and sleeps for the computation between them
+ * ({@link RankScript}, {@link CallIssuer}) and computes for the computation between them
  * ({@link ComputeClock}), each of its threads' calls on a thread of its own. Rank 0 prints the replay's wall time, from MPI.Init (every rank's script prepared) to MPI.Finalize, on a
  * line starting {@link #WALL_TIME}; the trace is read before MPI.Init so that reading it is not timed. A rank
  * that cannot go on prints one line and aborts the job; a rank that waits in one call for longer than the

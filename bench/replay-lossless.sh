@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Whole-run benchmark of `mpjtrace replay` on traces that keep every call's own times (issue 33 item 7):
+# each round traces the example in mode full with timing=lossless, then replays that trace (untraced,
+# multicore), and compares the replay's wall time (rank 0's MPI.Init to MPI.Finalize) with the traced
+# run's own (rank 0's MPI.Init to MPI.Finalize, `stats --format json`'s ranks[0].app_ms). Prints each
+# round and the median replay/traced ratio per example. Arguments: NP (default 4), ROUNDS (default 3),
+# then optionally one example as "Main args..." (default: every example below).
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$repo/bin/lib/mpj-home.sh"
+mpjtrace_mpj_home "$repo" || exit 2
+np=${1:-4}
+rounds=${2:-3}
+shift 2 || shift $#
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$repo"
+mvn -B -q -ntp -o -pl cli -am install -DskipTests
+examples=("Stencil2D steps=400 n=256" "Stencil3D steps=100 n=32" "Ring steps=4000" "Sweep sweeps=40 n=64" "CGTranspose steps=1000 n=256"
+    "PhaseChange steps=400 phase=100 n=256" "TwoCallers steps=2000" "MasterWorker tasks=2000" "ThreePhases setup=100 steps=400 finish=100 n=256"
+    "ShiftingLoops first=400 second=400 early=200 n=256" "RequestPatterns steps=400" "PingPong reps=200 rounds=3 max=65536"
+    "ApiTour" "Threads" "PausedSteps steps=400 from=100 to=200")
+[ $# -gt 0 ] && examples=("$*")
+for ex in "${examples[@]}"; do
+    read -r main args <<< "$ex"
+    n=$np
+    # ApiTour is written for 4 ranks, CGTranspose for a square number.
+    [ "$main" = ApiTour ] && n=4
+    [ "$main" = CGTranspose ] && n=$(awk -v p="$np" 'BEGIN { s = int(sqrt(p)); print s * s }')
+    ratios=()
+    for ((r = 1; r <= rounds; r++)); do
+        # shellcheck disable=SC2086
+        bin/mpjtrace run -np "$n" --mode full --timing lossless -o "$dir/t.mpjt" --quiet -cp examples/target/classes "org.mpjtrace.examples.$main" $args > "$dir/log" 2>&1 \
+            || { cat "$dir/log" >&2; exit 1; }
+        traced=$(bin/mpjtrace stats "$dir/t.mpjt" --format json | python3 -c 'import json, sys; print("%.3f" % (json.load(sys.stdin)["ranks"][0]["app_ms"] / 1000))')
+        replay=$(bin/mpjtrace replay "$dir/t.mpjt" --quiet 2>&1 | sed -nE 's/^replay of .*, wall time ([0-9.]+) s .*/\1/p' | tail -1)
+        [ -n "$replay" ] || { echo "replay of $main failed" >&2; bin/mpjtrace replay "$dir/t.mpjt" --quiet >&2; exit 1; }
+        ratio=$(awk -v a="$traced" -v b="$replay" 'BEGIN { printf "%.3f", b / a }')
+        ratios+=("$ratio")
+        echo "$main -np $n round $r: traced $traced s, replay $replay s, replay/traced $ratio"
+    done
+    median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+    echo "$main -np $n $args: median replay/traced $median over $rounds rounds"
+done
