@@ -61,7 +61,7 @@ final class ProxySource {
         out.add("");
         out.add("/**");
         String main = trace.meta().mainClass().isEmpty() ? "a program" : trace.meta().mainClass();
-        out.add(" * A proxy of " + main + ", written by mpjtrace " + trace.meta().tracerVersion().replace("*/", "") + " proxy from " + traceName.replace("*/", ""));
+        out.add(" * A proxy of " + comment(main) + ", written by mpjtrace " + comment(trace.meta().tracerVersion()) + " proxy from " + comment(traceName));
         out.add(" * (mode " + trace.meta().mode() + ", " + trace.meta().worldSize() + " ranks on " + trace.meta().device() + "): every rank makes the");
         out.add(" * MPJ calls the traced run made, in order, with the same peers, tags, counts and datatypes, into");
         out.add(" * buffers of the same size. Computation between calls: " + compute.describe() + ".");
@@ -87,7 +87,7 @@ final class ProxySource {
             out.add("        MPI.Finalize();");
         } else {
             // The program's last calls are the trace's; so are the proxy's, and it ends the same way.
-            out.add("        // The traced job ended by " + trace.meta().ending().replace("*/", "") + ": so does the proxy.");
+            out.add("        // The traced job ended by " + comment(trace.meta().ending()) + ": so does the proxy.");
             out.add("        System.exit(1);");
         }
         out.add("    }");
@@ -210,7 +210,7 @@ final class ProxySource {
         Op op = Op.ofCode(e.op());
         if (op == Op.INIT) return; // main's own
         CallSite site = trace.site(e.site());
-        String where = site == null ? "site " + e.site() : site.where();
+        String where = comment(site == null ? "site " + e.site() : site.where());
         if (compute == ComputeMode.EXACT) {
             usesGaps = true;
             out.add("c.compute();");
@@ -258,12 +258,24 @@ final class ProxySource {
         }
     }
 
+    /** An ASCII Java identifier from a method's name: its letters, digits and underscores (a lambda$main$0 is lambdamain0). */
     static String identifier(String method) {
         StringBuilder b = new StringBuilder();
-        for (char ch : method.toCharArray()) if (Character.isJavaIdentifierPart(ch) && ch != '$') b.append(ch);
+        for (char ch : method.toCharArray()) if (ch < 128 && Character.isLetterOrDigit(ch) || ch == '_') b.append(ch);
         String s = b.toString();
-        if (s.isEmpty() || !Character.isJavaIdentifierStart(s.charAt(0))) s = "m" + s;
+        if (s.isEmpty() || Character.isDigit(s.charAt(0))) s = "m" + s;
         return s;
+    }
+
+    /**
+     * Text from the trace made safe inside a comment: printable ASCII only (javac reads sources in the
+     * platform's encoding), no backslash (javac turns a unicode escape into its character even in a
+     * comment, a line break among them) and no end of comment, so a hostile trace cannot put code in the proxy.
+     */
+    static String comment(String text) {
+        StringBuilder b = new StringBuilder(text.length());
+        for (char ch : text.toCharArray()) b.append(ch >= 0x20 && ch < 0x7f && ch != '\\' ? ch : '?');
+        return b.toString().replace("*/", "*?");
     }
 
     /** The javadoc line of a method: where its calls were made, and how often a loop runs. */
@@ -280,7 +292,7 @@ final class ProxySource {
         int shown = Math.min(4, sites.size());
         b.append(String.join(", ", sites.subList(0, shown)));
         if (sites.size() > shown) b.append(" and ").append(sites.size() - shown).append(" more sites");
-        return b.append('.').toString().replace("*/", "");
+        return comment(b.append('.').toString());
     }
 
     private void collectSites(List<GlobalNode> nodes, List<String> sites) {

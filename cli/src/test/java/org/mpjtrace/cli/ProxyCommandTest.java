@@ -122,6 +122,25 @@ class ProxyCommandTest {
         assertEquals("", compile(out));
     }
 
+    /** Names from the trace go into comments only as printable ASCII: no line break, unicode escape or end of comment gets code in. */
+    @Test
+    void aHostileTracesNamesCannotPutCodeInTheProxy() throws IOException {
+        String evil = "org.example.E\nSystem.exit(3); /* \\u000a System.exit(4); */ é";
+        List<CallSite> sites = List.of(new CallSite(0, evil, "main\u2028x", 7, 0, "mpi.Intracomm.Barrier", 100L));
+        TraceFile t = new TraceFile(TestTraces.meta(1), sites, List.of(TestTraces.rank(0, 1, RankStats.EMPTY,
+                TestTraces.ev(Op.BARRIER, 0).stack(100L).comm(0).at(1_000, 2_000))));
+        Path out = dir.resolve("evil");
+        Cli c = Cli.run("proxy", TestTraces.write(dir.resolve("evil.mpjt"), t).toString(), "-o", out.toString(), "--class", "P");
+        assertEquals(0, c.code, c.toString());
+        String source = Files.readString(out.resolve("P.java"));
+        assertTrue(source.lines().noneMatch(l -> l.strip().startsWith("System.exit(3)") || l.strip().startsWith("System.exit(4)")), source);
+        assertTrue(source.chars().allMatch(ch -> ch == '\n' || ch >= 0x20 && ch < 0x7f), source);
+        assertFalse(source.contains("\\u"), source);
+        // Class.method:line, the class's simple name being what follows its last dot.
+        assertTrue(source.contains("        // exit(4); *? ?.main?x:7\n"), source);
+        assertEquals("", compile(out));
+    }
+
     @Test
     void badArgumentsGetOneLineEach() throws IOException {
         String trace = CorpusFiles.path("ring-dump").toString();
