@@ -36,7 +36,7 @@ run() { # $1 = output name, $2 = tracer jar or "" for untraced; prints wall ms
     echo $(( (end - start) / 1000000 ))
 }
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+. "$repo/bench/lib/stats.sh"
 
 echo "Stencil2D -np $np steps=$steps, multicore, mode $mode${5:+ ($5)}, $reps runs each (alternating)" >&2
 untraced=()

@@ -9,6 +9,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/bin/lib/mpj-home.sh"
+. "$repo/bench/lib/stats.sh"
 mpjtrace_mpj_home "$repo" || exit 2
 rounds=${1:-5}
 shift || true
@@ -37,10 +38,10 @@ for ex in "${examples[@]}"; do
         line=$(grep '^ACC' "$d/compare")
         a=$(sed -E 's/.*A ([0-9.]+) s, B ([0-9.]+) s.*/\1/' <<< "$line")
         b=$(sed -E 's/.*A ([0-9.]+) s, B ([0-9.]+) s.*/\2/' <<< "$line")
-        ratio=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", b / a }')
+        ratio=$(ratio "$a" "$b")
         ratios+=("$ratio")
         echo "$main round $r: program $a s, proxy $b s, proxy/program $ratio"
     done
-    median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+    median=$(printf '%s\n' "${ratios[@]}" | median)
     echo "$main -np $np $args: median proxy/program $median over $rounds rounds"
 done

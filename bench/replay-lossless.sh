@@ -8,6 +8,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/bin/lib/mpj-home.sh"
+. "$repo/bench/lib/stats.sh"
 mpjtrace_mpj_home "$repo" || exit 2
 np=${1:-4}
 rounds=${2:-3}
@@ -35,10 +36,10 @@ for ex in "${examples[@]}"; do
         traced=$(bin/mpjtrace stats "$dir/t.mpjt" --format json | python3 -c 'import json, sys; print("%.3f" % (json.load(sys.stdin)["ranks"][0]["app_ms"] / 1000))')
         replay=$(bin/mpjtrace replay "$dir/t.mpjt" --quiet 2>&1 | sed -nE 's/^replay of .*, wall time ([0-9.]+) s .*/\1/p' | tail -1)
         [ -n "$replay" ] || { echo "replay of $main failed" >&2; bin/mpjtrace replay "$dir/t.mpjt" --quiet >&2; exit 1; }
-        ratio=$(awk -v a="$traced" -v b="$replay" 'BEGIN { printf "%.3f", b / a }')
+        ratio=$(ratio "$traced" "$replay")
         ratios+=("$ratio")
         echo "$main -np $n round $r: traced $traced s, replay $replay s, replay/traced $ratio"
     done
-    median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+    median=$(printf '%s\n' "${ratios[@]}" | median)
     echo "$main -np $n $args: median replay/traced $median over $rounds rounds"
 done
