@@ -82,9 +82,14 @@ final class RunCommand implements Callable<Integer> {
     String selector;
 
     @Option(names = "--timing", paramLabel = "TIMING",
-            description = "mode full: histogram (each call site's times as histograms; the default) or lossless (also every call's own "
-                    + "duration and the interval before it, exactly, per thread; decode --expand, the exports and stats then use them)")
+            description = "mode full: histogram (each call site's times as histograms; the default), lossy (also every call's own "
+                    + "duration and the interval before it, within a relative error --epsilon, per thread) or lossless (the same, "
+                    + "exactly); decode --expand, the exports, stats, replay and proxy then use them")
     String timing;
+
+    @Option(names = "--epsilon", paramLabel = "E",
+            description = "with --timing lossy: the relative error of each kept time, 0.001 to 1 (default 0.05; below 1 us at most 1 us)")
+    String epsilon;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "trace file (default: MAIN's simple name + .mpjt)")
     Path output;
@@ -120,16 +125,23 @@ final class RunCommand implements Callable<Integer> {
         });
     }
 
-    /** The agent options with --timing's key added; the agent's parser, run before the job, checks the value. */
+    /** The agent options with --timing's and --epsilon's keys added; the agent's parser, run before the job, checks the values. */
     private String withTiming() {
+        if (epsilon != null && !"lossy".equals(timing)) throw new BadInputException("--epsilon applies with --timing lossy only");
         if (timing == null) return agentOptions;
         TimingMode t = TimingMode.of(timing);
         if (t == null) throw new BadInputException("--timing: '" + timing + "' is not a timing (expected " + String.join(" or ", TimingMode.keys()) + ")");
-        if (t == TimingMode.LOSSLESS && !TracingMode.FULL.is(mode))
-            throw new BadInputException("--timing lossless applies to mode full only" + (TracingMode.DUMP.is(mode) ? " (a dump keeps every call's times already)" : ""));
-        for (String kv : agentOptions.split(","))
-            if (kv.trim().startsWith(AgentKeys.TIMING + "="))
-                throw new BadInputException("--agent-opts: 'timing' is already set by --timing; give it once");
-        return agentOptions.isEmpty() ? AgentKeys.TIMING + "=" + timing : agentOptions + "," + AgentKeys.TIMING + "=" + timing;
+        if (t.keepsEachCall() && !TracingMode.FULL.is(mode))
+            throw new BadInputException("--timing " + t.key + " applies to mode full only" + (TracingMode.DUMP.is(mode) ? " (a dump keeps every call's times already)" : ""));
+        String options = withKey(agentOptions, AgentKeys.TIMING, timing, "--timing");
+        return epsilon == null ? options : withKey(options, AgentKeys.EPSILON, epsilon, "--epsilon");
+    }
+
+    /** {@code options} with {@code key=value}, refused when they set the key already. */
+    private static String withKey(String options, String key, String value, String option) {
+        for (String kv : options.split(","))
+            if (kv.trim().startsWith(key + "="))
+                throw new BadInputException("--agent-opts: '" + key + "' is already set by " + option + "; give it once");
+        return options.isEmpty() ? key + "=" + value : options + "," + key + "=" + value;
     }
 }

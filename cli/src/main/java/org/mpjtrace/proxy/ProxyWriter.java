@@ -17,6 +17,7 @@ import java.util.function.IntConsumer;
 import javax.lang.model.SourceVersion;
 import org.mpjtrace.replay.ReplayException;
 import org.mpjtrace.replay.Replayability;
+import org.mpjtrace.trace.AgentKeys;
 import org.mpjtrace.trace.TimingMode;
 import org.mpjtrace.trace.TraceFile;
 
@@ -58,7 +59,7 @@ public final class ProxyWriter {
         if (className.equals("ProxyKit")) throw new ProxyException("--class ProxyKit is the name of the proxy's helper class; choose another");
         if (compute == ComputeMode.EXACT && !keepsEachTime(trace))
             throw new ProxyException("--compute exact needs each call's time: a trace of mode dump, or of mode full with timing=lossless "
-                    + "(this one keeps histograms; use --compute mean)");
+                    + "or lossy (this one keeps histograms; use --compute mean)");
         ProxyCalls calls;
         try {
             calls = ProxyCalls.of(trace, compute == ComputeMode.EXACT, rankDone);
@@ -79,10 +80,11 @@ public final class ProxyWriter {
         return new Written(written, (int) lines, files.get(className + ".java").length, calls.calls().calls());
     }
 
-    /** Whether the trace kept every call's own times: a dump's records, or a compressed trace's lossless times. */
+    /** Whether the trace kept every call's own times: a dump's records, or a compressed trace's lossless or lossy times. */
     private static boolean keepsEachTime(TraceFile trace) {
         if (trace.global() == null) return true;
-        return TimingMode.LOSSLESS.key.equals(trace.meta().agentOptions().get("timing"));
+        TimingMode timing = TimingMode.of(trace.meta().agentOptions().getOrDefault(AgentKeys.TIMING, ""));
+        return timing != null && timing.keepsEachCall();
     }
 
     private static byte[] kit() throws IOException {

@@ -38,7 +38,7 @@ class ProxyCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"ring-dump", "ring-full-keepdump", "requestpatterns-dump", "twocallers-dump-ctx", "stencil2d-full-ctx",
-            "threads-full-keepdump", "threads-full-lossless", "phasechange-chameleon", "shiftingloops-chameleon-auto",
+            "threads-full-keepdump", "threads-full-lossless", "threads-full-lossy", "phasechange-chameleon", "shiftingloops-chameleon-auto",
             "stencil2d-acurdion-ctx", "twocallers-acurdion-ctx", "masterworker-reference"})
     void theProxyOfATraceOfEveryModeCompilesAgainstMpjAlone(String name) throws IOException {
         Path out = dir.resolve(name);

@@ -40,7 +40,13 @@ class RunAgentOptionsTest {
 
     @Test
     void timingIsCheckedBeforeAnyJobStarts() {
-        Cli.assertRunRefused("--timing: 'fast' is not a timing (expected histogram or lossless)", "--mode", "full", "--timing", "fast");
+        Cli.assertRunRefused("--timing: 'fast' is not a timing (expected histogram or lossy or lossless)", "--mode", "full", "--timing", "fast");
+        Cli.assertRunRefused("--timing lossy applies to mode full only", "--mode", "chameleon", "--timing", "lossy");
+        Cli.assertRunRefused("--epsilon applies with --timing lossy only", "--mode", "full", "--epsilon", "0.1");
+        Cli.assertRunRefused("--agent-opts: bad value for agent key 'epsilon': '0' (expected a number from 0.001 to 1", "--mode", "full",
+                "--timing", "lossy", "--epsilon", "0");
+        Cli.assertRunRefused("'epsilon' is already set by --epsilon", "--mode", "full", "--timing", "lossy", "--epsilon", "0.1",
+                "--agent-opts", "epsilon=0.2");
         Cli.assertRunRefused("--timing lossless applies to mode full only (a dump keeps every call's times already)", "--timing", "lossless");
         Cli.assertRunRefused("--timing lossless applies to mode full only", "--mode", "chameleon", "--timing", "lossless");
         Cli.assertRunRefused("'timing' is already set by --timing", "--mode", "full", "--timing", "lossless", "--agent-opts", "timing=histogram");

@@ -20,8 +20,10 @@ public final class AgentKeys {
     public static final String STEP = "step";
     public static final String SELECTOR = "selector";
     public static final String KEEP_DUMP = "keepDump";
-    /** Mode full: histogram (the default) or lossless ({@link TimingMode}). */
+    /** Mode full: histogram (the default), lossy or lossless ({@link TimingMode}). */
     public static final String TIMING = "timing";
+    /** timing=lossy: the relative error each kept time may have. */
+    public static final String EPSILON = "epsilon";
     public static final String OUTPUT = "output";
     public static final String CONFIG = "config";
     public static final String RING_SIZE = "ringSize";
@@ -40,8 +42,11 @@ public final class AgentKeys {
             Map.entry(STEP, "mode acurdion: double (partition by Call-Path first, never loses a call) or single (all signatures at once) (default double)"),
             Map.entry(SELECTOR, "mode acurdion: farthest (K-farthest) or medoids (K-medoids) (default farthest)"),
             Map.entry(KEEP_DUMP, "true: in mode full, also keep every call as in dump mode, in the same file (to check the compression)"),
-            Map.entry(TIMING, "mode full: histogram (each call site's times as histograms; the default) or lossless (also every call's own "
-                    + "duration and the interval before it, exactly, per thread: decode --expand, the exports and replay use them)"),
+            Map.entry(TIMING, "mode full: histogram (each call site's times as histograms; the default), lossy (also every call's own "
+                    + "duration and the interval before it, within a relative error epsilon) or lossless (the same, exactly), per thread: "
+                    + "decode --expand, the exports and replay use them"),
+            Map.entry(EPSILON, "timing=lossy: the relative error of each kept time, 0.001 to 1 (default 0.05); below 1 us "
+                    + "the error is at most 1 us"),
             Map.entry(OUTPUT, "trace file written by rank 0 (default mpjtrace.mpjt in the working directory)"),
             Map.entry(CONFIG, "properties file with any of these keys"),
             Map.entry(RING_SIZE, "records per thread ring, a power of two from 64 to 1048576 (default 16384)"),

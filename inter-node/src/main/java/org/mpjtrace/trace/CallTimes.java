@@ -17,12 +17,18 @@ import java.util.List;
  * rank's calls rebuilt from it come thread by thread in the same order. {@link Clock} turns the pairs
  * back into each call's enter and exit, exactly those of a dump of the same run.
  *
+ * <p>With timing=lossy the pairs hold, in the same encoding, the {@link LossyBins} of each interval and
+ * duration rather than the nanoseconds: every time the clock gives is then within epsilon of the one
+ * the probe read (each interval is taken from the previous call's real end, so errors do not add up in
+ * a call's interval, though the calls' absolute times drift by the sum of their intervals' errors).
+ *
  * @param threads the rank's threads that called MPJ, by ascending thread number; empty when the trace
  *                keeps no call's own times (timing=histogram, the default, and every file before version 12)
+ * @param epsilon 0 for exact times (timing=lossless); timing=lossy's epsilon when the pairs are bins
  */
-public record CallTimes(List<ThreadTimes> threads) {
+public record CallTimes(List<ThreadTimes> threads, double epsilon) {
     /** No call's own times. */
-    public static final CallTimes NONE = new CallTimes(List.of());
+    public static final CallTimes NONE = new CallTimes(List.of(), 0);
 
     /**
      * One thread's pairs.
@@ -52,6 +58,11 @@ public record CallTimes(List<ThreadTimes> threads) {
         threads = List.copyOf(threads);
     }
 
+    /** Exact times. */
+    public CallTimes(List<ThreadTimes> threads) {
+        this(threads, 0);
+    }
+
     public boolean isEmpty() {
         return threads.isEmpty();
     }
@@ -74,6 +85,7 @@ public record CallTimes(List<ThreadTimes> threads) {
      * that do not decode to exactly {@code calls} pairs (a corrupt or hostile file).
      */
     public String problem() {
+        if (epsilon != 0 && !LossyBins.valid(epsilon)) return "call times with epsilon " + epsilon + ", not 0 (exact) or " + LossyBins.MIN_EPSILON + " to 1";
         int previous = -1;
         for (ThreadTimes t : threads) {
             if (t.thread() <= previous || t.thread() > Event.MAX_THREAD)
@@ -95,18 +107,25 @@ public record CallTimes(List<ThreadTimes> threads) {
 
     /** Builds the times call by call, threads interleaved in any order, each thread's calls in their own. */
     public static Builder builder(long initNanos) {
-        return new Builder(initNanos);
+        return new Builder(initNanos, 0);
+    }
+
+    /** As {@link #builder(long)}, each time kept as its {@link LossyBins} bin when {@code epsilon} is above 0. */
+    public static Builder builder(long initNanos, double epsilon) {
+        return new Builder(initNanos, epsilon);
     }
 
     /** Keeps each call's pair as it comes; not thread-safe (the fold thread's). */
     public static final class Builder {
         private final long initNanos;
+        private final double epsilon;
         private Output[] buffers = new Output[1];
         private int[] calls = new int[1];
         private long[] lastExit = new long[1];
 
-        private Builder(long initNanos) {
+        private Builder(long initNanos, double epsilon) {
             this.initNanos = initNanos;
+            this.epsilon = epsilon;
         }
 
         /** The next call of {@code thread} (0 to {@link Event#MAX_THREAD}) ran from {@code enter} to {@code exit}. */
@@ -122,8 +141,9 @@ public record CallTimes(List<ThreadTimes> threads) {
                 buffers[thread] = out = new Output(256, -1);
                 lastExit[thread] = initNanos;
             }
-            out.writeVarLong(enter - lastExit[thread], false);
-            out.writeVarLong(exit - enter, false);
+            long interval = enter - lastExit[thread], duration = exit - enter;
+            out.writeVarLong(epsilon > 0 ? LossyBins.bin(interval, epsilon) : interval, false);
+            out.writeVarLong(epsilon > 0 ? LossyBins.bin(duration, epsilon) : duration, false);
             lastExit[thread] = exit;
             calls[thread]++;
         }
@@ -133,7 +153,7 @@ public record CallTimes(List<ThreadTimes> threads) {
             List<ThreadTimes> threads = new ArrayList<>();
             for (int t = 0; t < buffers.length; t++)
                 if (buffers[t] != null) threads.add(new ThreadTimes(t, calls[t], buffers[t].toBytes()));
-            return new CallTimes(threads);
+            return new CallTimes(threads, epsilon);
         }
     }
 
@@ -147,12 +167,14 @@ public record CallTimes(List<ThreadTimes> threads) {
      * #next} for a thread moves to its next call. Expects times that passed {@link #problem}.
      */
     public static final class Clock {
+        private final double epsilon;
         private final Input[] inputs;
         private final int[] left;
         private final long[] lastExit;
         private long enter, exit;
 
         private Clock(CallTimes times, long initNanos) {
+            epsilon = times.epsilon;
             int size = 0;
             for (ThreadTimes t : times.threads) size = Math.max(size, t.thread() + 1);
             inputs = new Input[size];
@@ -169,8 +191,13 @@ public record CallTimes(List<ThreadTimes> threads) {
         public boolean next(int thread) {
             if (thread < 0 || thread >= inputs.length || left[thread] == 0) return false;
             Input in = inputs[thread];
-            enter = lastExit[thread] + in.readVarLong(false);
-            exit = enter + in.readVarLong(false);
+            long interval = in.readVarLong(false), duration = in.readVarLong(false);
+            if (epsilon > 0) {
+                interval = LossyBins.value(interval, epsilon);
+                duration = LossyBins.value(duration, epsilon);
+            }
+            enter = lastExit[thread] + interval;
+            exit = enter + duration;
             lastExit[thread] = exit;
             left[thread]--;
             return true;

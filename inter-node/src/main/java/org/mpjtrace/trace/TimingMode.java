@@ -10,13 +10,26 @@ import java.util.List;
 public enum TimingMode {
     /** Per call site, histograms of the time inside the calls and of the compute before them: the default. */
     HISTOGRAM("histogram"),
+    /**
+     * As histogram, and every call's own duration and the interval before it within a relative error
+     * epsilon (agent key {@code epsilon}), as exponential bins ({@link LossyBins}, in {@link CallTimes}).
+     */
+    LOSSY("lossy"),
     /** As histogram, and every call's own duration and the interval before it, exactly ({@link CallTimes}). */
     LOSSLESS("lossless");
+
+    /** The epsilon of timing=lossy unless the agent key says otherwise (Pilgrim's default too). */
+    public static final double DEFAULT_EPSILON = 0.05;
 
     public final String key;
 
     TimingMode(String key) {
         this.key = key;
+    }
+
+    /** Whether the mode keeps every call's own times ({@link CallTimes}), exactly or within epsilon. */
+    public boolean keepsEachCall() {
+        return this != HISTOGRAM;
     }
 
     /** The mode whose key is {@code key}, or null when none is. */

@@ -84,4 +84,33 @@ class CallTimesTest {
         assertNotNull(new CallTimes(List.of(new CallTimes.ThreadTimes(1, 2, pairs), new CallTimes.ThreadTimes(0, 2, pairs))).problem(),
                 "threads out of order");
     }
+
+    /** timing=lossy: each interval and duration within epsilon of the probe's (within 500 ns below 1 us), the absolute times drifting. */
+    @Test
+    void lossyTimesGiveEachIntervalAndDurationWithinEpsilon() {
+        double epsilon = 0.05;
+        Random rnd = new Random(3);
+        CallTimes.Builder b = CallTimes.builder(INIT, epsilon);
+        List<long[]> calls = new ArrayList<>();
+        long clock = INIT;
+        for (int i = 0; i < 10_000; i++) {
+            long enter = clock + rnd.nextInt(1 << rnd.nextInt(25)), exit = enter + rnd.nextInt(1 << rnd.nextInt(25));
+            b.add(0, enter, exit);
+            calls.add(new long[] {enter - clock, exit - enter});
+            clock = exit;
+        }
+        CallTimes times = b.build();
+        assertNull(times.problem());
+        assertEquals(epsilon, times.epsilon());
+        CallTimes.Clock c = times.clock(INIT);
+        long lastExit = INIT;
+        for (long[] call : calls) {
+            assertTrue(c.next(0));
+            long interval = c.enter() - lastExit, duration = c.exit() - c.enter();
+            lastExit = c.exit();
+            assertTrue(Math.abs(interval - call[0]) <= Math.max(epsilon * call[0], 500), interval + " against " + call[0]);
+            assertTrue(Math.abs(duration - call[1]) <= Math.max(epsilon * call[1], 500), duration + " against " + call[1]);
+        }
+        assertNotNull(new CallTimes(times.threads(), 0.0001).problem(), "an epsilon timing=lossy does not take");
+    }
 }

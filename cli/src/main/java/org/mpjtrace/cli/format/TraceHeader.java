@@ -82,6 +82,9 @@ public final class TraceHeader {
     static String timing(JobMeta m) {
         String timing = m.agentOptions() == null ? null : m.agentOptions().get(AgentKeys.TIMING);
         if (TimingMode.LOSSLESS.key.equals(timing)) return "lossless (every call's own duration and interval, kept per thread)";
+        if (TimingMode.LOSSY.key.equals(timing))
+            return "lossy, epsilon " + m.agentOptions().getOrDefault(AgentKeys.EPSILON, Double.toString(TimingMode.DEFAULT_EPSILON))
+                    + " (every call's own duration and interval within that relative error, or 1 us below 1 us, kept per thread)";
         return "histogram (each call site's times as histograms, not each call's)";
     }
 

@@ -14,6 +14,7 @@ import static org.mpjtrace.trace.AgentKeys.SELECTOR;
 import static org.mpjtrace.trace.AgentKeys.STACK_DEPTH;
 import static org.mpjtrace.trace.AgentKeys.STEP;
 import static org.mpjtrace.trace.AgentKeys.TIMING;
+import static org.mpjtrace.trace.AgentKeys.EPSILON;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.mpjtrace.signatures.cluster.ClusterOptions;
 import org.mpjtrace.trace.AgentKeys;
+import org.mpjtrace.trace.LossyBins;
 import org.mpjtrace.trace.TimingMode;
 import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
@@ -46,8 +48,10 @@ public final class TracerConfig {
     public final ClusterOptions acurdion;
     /** Mode full also keeps every call, as dump does. */
     public final boolean keepDump;
-    /** Mode full: whether every call's own times are kept beside the loops ({@link TimingMode#LOSSLESS}). */
+    /** Mode full: whether every call's own times are kept beside the loops, exactly or within epsilon ({@link TimingMode}). */
     public final TimingMode timing;
+    /** timing=lossy: the relative error of each kept time ({@link org.mpjtrace.trace.LossyBins}). */
+    public final double epsilon;
     public final Path output;
     public final int ringSize;
     /** How many callers of an MPJ call site its stack signature covers; 0 turns calling context off. */
@@ -64,7 +68,7 @@ public final class TracerConfig {
     public static final int MAX_STACK_DEPTH = 16;
 
     private TracerConfig(TracingMode mode, MarkerRule marker, int callFrequency, int k, ClusterOptions acurdion, boolean keepDump, TimingMode timing,
-                         Path output, int ringSize, int stackDepth, int faultRank, long faultAfter, Map<String, String> given) {
+                         double epsilon, Path output, int ringSize, int stackDepth, int faultRank, long faultAfter, Map<String, String> given) {
         this.mode = mode;
         this.marker = marker;
         this.callFrequency = callFrequency;
@@ -72,6 +76,7 @@ public final class TracerConfig {
         this.acurdion = acurdion;
         this.keepDump = keepDump;
         this.timing = timing;
+        this.epsilon = epsilon;
         this.output = output;
         this.ringSize = ringSize;
         this.stackDepth = stackDepth;
@@ -122,9 +127,10 @@ public final class TracerConfig {
         TimingMode timing = TimingMode.of(timingKey);
         if (timing == null)
             throw new IllegalArgumentException("bad value for agent key 'timing': '" + timingKey + "' (expected: " + String.join(", ", TimingMode.keys()) + ")");
-        if (timing == TimingMode.LOSSLESS && mode != TracingMode.FULL)
-            throw new IllegalArgumentException("bad value for agent key 'timing': lossless keeps every call's times beside mode full's loops"
+        if (timing.keepsEachCall() && mode != TracingMode.FULL)
+            throw new IllegalArgumentException("bad value for agent key 'timing': " + timing.key + " keeps every call's times beside mode full's loops"
                     + (mode == TracingMode.DUMP ? " (a dump keeps them already)" : " (not yet beside a clustering mode's)"));
+        double epsilon = epsilon(merged.get(EPSILON), timing);
         String out = merged.getOrDefault(OUTPUT, "mpjtrace.mpjt");
         if (out.isEmpty()) throw new IllegalArgumentException("bad value for agent key 'output': empty path");
         String ringExpected = "a power of two from 64 to 1048576";
@@ -145,7 +151,7 @@ public final class TracerConfig {
             if (parts.length != 2 || faultRank < 0 || faultAfter < 1)
                 throw new IllegalArgumentException("bad value for agent key 'injectFault': '" + fault + "' (expected RANK:N, e.g. 1:100)");
         }
-        return new TracerConfig(mode, marker, callFrequency, k, acurdion, keepDump, timing, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
+        return new TracerConfig(mode, marker, callFrequency, k, acurdion, keepDump, timing, epsilon, Path.of(out).toAbsolutePath(), ringSize, stackDepth, faultRank, faultAfter, merged);
     }
 
     private static int intKey(Map<String, String> options, String key, int fallback, int min, int max, String expected) {
@@ -158,6 +164,20 @@ public final class TracerConfig {
             // reported below, like an out-of-range value
         }
         throw badValue(key, text, expected);
+    }
+
+    /** timing=lossy's epsilon: the key's value, 0.001 to 1, else its default; refused with any other timing. */
+    private static double epsilon(String text, TimingMode timing) {
+        if (text == null) return timing == TimingMode.LOSSY ? TimingMode.DEFAULT_EPSILON : 0;
+        if (timing != TimingMode.LOSSY)
+            throw new IllegalArgumentException("bad value for agent key 'epsilon': it applies with timing=lossy only, not " + timing.key);
+        try {
+            double e = Double.parseDouble(text);
+            if (LossyBins.valid(e)) return e;
+        } catch (NumberFormatException e) {
+            // reported below, like an out-of-range value
+        }
+        throw badValue(EPSILON, text, "a number from " + LossyBins.MIN_EPSILON + " to 1, the relative error of each kept time");
     }
 
     private static IllegalArgumentException badValue(String key, String text, String expected) {

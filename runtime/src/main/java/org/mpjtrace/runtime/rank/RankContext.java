@@ -64,7 +64,7 @@ public final class RankContext {
     final EventStore store;
     /** Mode full: the rank's loop-compressed trace; null in the other modes. */
     public final RankLoopFolder loops;
-    /** Mode full with timing=lossless: every call's own times; else null. */
+    /** Mode full with timing=lossless or lossy: every call's own times; else null. */
     private final CallTimesRecorder times;
     /** The spans the program paused this rank's tracing. */
     private final PauseSpans pauses = new PauseSpans();
@@ -109,7 +109,8 @@ public final class RankContext {
         int window = TraceFolding.DEFAULT_WINDOW;
         this.store = mode == TracingMode.DUMP || tracer.config.keepDump ? store : null;
         this.loops = mode == TracingMode.FULL ? new RankLoopFolder(rank, size, initEnter, window) : null;
-        this.times = loops != null && tracer.config.timing == TimingMode.LOSSLESS ? new CallTimesRecorder(initEnter) : null;
+        this.times = loops != null && tracer.config.timing.keepsEachCall()
+                ? new CallTimesRecorder(initEnter, tracer.config.timing == TimingMode.LOSSY ? tracer.config.epsilon : 0) : null;
         this.clustering = mode.clusters() ? new ClusteringSink(rank, size, initEnter, window, mode) : null;
         if (clustering != null) {
             this.sink = clustering;

@@ -49,9 +49,20 @@ class TracerConfigTest {
     void timingIsHistogramByDefaultAndLosslessOnlyBesideModeFull() {
         assertEquals(org.mpjtrace.trace.TimingMode.HISTOGRAM, TracerConfig.parse("mode=full").timing);
         assertEquals(org.mpjtrace.trace.TimingMode.LOSSLESS, TracerConfig.parse("mode=full,timing=lossless").timing);
-        assertTrue(error("mode=full,timing=fast").contains("'timing': 'fast' (expected: histogram, lossless)"), error("mode=full,timing=fast"));
+        assertTrue(error("mode=full,timing=fast").contains("'timing': 'fast' (expected: histogram, lossy, lossless)"), error("mode=full,timing=fast"));
         assertTrue(error("mode=dump,timing=lossless").contains("a dump keeps them already"));
         assertTrue(error("mode=chameleon,timing=lossless").contains("'timing'"));
+    }
+
+    @Test
+    void lossyTimingTakesAnEpsilonFromAThousandthToOneDefaultFivePercent() {
+        assertEquals(org.mpjtrace.trace.TimingMode.LOSSY, TracerConfig.parse("mode=full,timing=lossy").timing);
+        assertEquals(0.05, TracerConfig.parse("mode=full,timing=lossy").epsilon);
+        assertEquals(0.2, TracerConfig.parse("mode=full,timing=lossy,epsilon=0.2").epsilon);
+        for (String bad : new String[] {"0", "-0.1", "2", "abc", "NaN"})
+            assertTrue(error("mode=full,timing=lossy,epsilon=" + bad).contains("'epsilon': '" + bad + "' (expected a number from 0.001 to 1"), bad);
+        assertTrue(error("mode=full,epsilon=0.1").contains("'epsilon': it applies with timing=lossy only, not histogram"));
+        assertTrue(error("mode=chameleon,timing=lossy").contains("'timing': lossy keeps every call's times beside mode full's loops"));
     }
 
     @Test

@@ -25,12 +25,13 @@ import org.mpjtrace.trace.io.value.Strings;
  * communicator, datatype and reduction-op tables, the rank's stats, the table of call arrays, the
  * rank's own arguments ({@link OwnArguments}) and its stack summaries ({@link StackSummary}). Version 12
  * adds the calls' own times ({@link CallTimes}): a thread count, then per thread its number, its call
- * count, the length of its pairs and the pairs. Expects a trace that passed {@link TraceRules#rankProblem}:
+ * count, the length of its pairs and the pairs. Version 13 writes, after a thread count above 0, the
+ * times' epsilon (an 8-byte double: 0 for exact times, timing=lossy's when the pairs are bins). Expects a trace that passed {@link TraceRules#rankProblem}:
  * words of the right length, tables and stats present.
  */
 public final class RankTraceSerializer extends Serializer<RankTrace> {
-    /** The version call times appeared in. */
-    private static final int TIMES = 12;
+    /** The version call times appeared in, and the one their epsilon (timing=lossy) did. */
+    private static final int TIMES = 12, EPSILON = 13;
     private final int version;
 
     /** @param version the format version read (writes are always the current one) */
@@ -53,6 +54,7 @@ public final class RankTraceSerializer extends Serializer<RankTrace> {
         ListCodec.write(kryo, out, t.ownArguments());
         ListCodec.write(kryo, out, t.stackSummaries());
         out.writeVarInt(t.times().threads().size(), true);
+        if (!t.times().isEmpty()) out.writeDouble(t.times().epsilon());
         for (CallTimes.ThreadTimes times : t.times().threads()) {
             out.writeVarInt(times.thread(), true);
             out.writeVarInt(times.calls(), true);
@@ -75,14 +77,15 @@ public final class RankTraceSerializer extends Serializer<RankTrace> {
         List<CallArrays> arrays = ListCodec.read(kryo, in, CallArrays.class, CallArraysSerializer.MIN_BYTES, "call arrays");
         List<OwnArguments> own = ListCodec.read(kryo, in, OwnArguments.class, OwnArgumentsSerializer.MIN_BYTES, "own arguments");
         List<StackSummary> stacks = ListCodec.read(kryo, in, StackSummary.class, StackSummarySerializer.MIN_BYTES, "stack summaries");
-        CallTimes times = version >= TIMES ? readTimes(in) : CallTimes.NONE;
+        CallTimes times = version >= TIMES ? readTimes(in, version >= EPSILON) : CallTimes.NONE;
         return new RankTrace(rank, host, initNanos, eventCount, words, comms, datatypes, redops, stats, arrays, own, stacks, times);
     }
 
     /** Each count checked against the bytes left, so a hostile file cannot make the reader allocate more than it holds. */
-    private static CallTimes readTimes(Input in) {
+    private static CallTimes readTimes(Input in, boolean withEpsilon) {
         int threads = Counts.read(in, 3, "call-times thread");
         if (threads == 0) return CallTimes.NONE;
+        double epsilon = withEpsilon ? in.readDouble() : 0;
         List<CallTimes.ThreadTimes> all = new ArrayList<>(threads);
         for (int i = 0; i < threads; i++) {
             int thread = in.readVarInt(true);
@@ -90,6 +93,6 @@ public final class RankTraceSerializer extends Serializer<RankTrace> {
             int length = Counts.read(in, 1, "call-times byte");
             all.add(new CallTimes.ThreadTimes(thread, calls, in.readBytes(length)));
         }
-        return new CallTimes(all);
+        return new CallTimes(all, epsilon);
     }
 }
