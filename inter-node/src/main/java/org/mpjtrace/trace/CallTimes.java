@@ -119,6 +119,8 @@ public record CallTimes(List<ThreadTimes> threads, double epsilon) {
     public static final class Builder {
         private final long initNanos;
         private final double epsilon;
+        /** timing=lossy's bins; null for exact times. */
+        private final LossyBins bins;
         private Output[] buffers = new Output[1];
         private int[] calls = new int[1];
         private long[] lastExit = new long[1];
@@ -126,6 +128,7 @@ public record CallTimes(List<ThreadTimes> threads, double epsilon) {
         private Builder(long initNanos, double epsilon) {
             this.initNanos = initNanos;
             this.epsilon = epsilon;
+            this.bins = epsilon > 0 ? LossyBins.of(epsilon) : null;
         }
 
         /** The next call of {@code thread} (0 to {@link Event#MAX_THREAD}) ran from {@code enter} to {@code exit}. */
@@ -142,8 +145,8 @@ public record CallTimes(List<ThreadTimes> threads, double epsilon) {
                 lastExit[thread] = initNanos;
             }
             long interval = enter - lastExit[thread], duration = exit - enter;
-            out.writeVarLong(epsilon > 0 ? LossyBins.bin(interval, epsilon) : interval, false);
-            out.writeVarLong(epsilon > 0 ? LossyBins.bin(duration, epsilon) : duration, false);
+            out.writeVarLong(bins != null ? bins.bin(interval) : interval, false);
+            out.writeVarLong(bins != null ? bins.bin(duration) : duration, false);
             lastExit[thread] = exit;
             calls[thread]++;
         }
@@ -167,14 +170,15 @@ public record CallTimes(List<ThreadTimes> threads, double epsilon) {
      * #next} for a thread moves to its next call. Expects times that passed {@link #problem}.
      */
     public static final class Clock {
-        private final double epsilon;
+        /** timing=lossy's bins; null for exact times. */
+        private final LossyBins bins;
         private final Input[] inputs;
         private final int[] left;
         private final long[] lastExit;
         private long enter, exit;
 
         private Clock(CallTimes times, long initNanos) {
-            epsilon = times.epsilon;
+            bins = times.epsilon > 0 && LossyBins.valid(times.epsilon) ? LossyBins.of(times.epsilon) : null;
             int size = 0;
             for (ThreadTimes t : times.threads) size = Math.max(size, t.thread() + 1);
             inputs = new Input[size];
@@ -192,9 +196,9 @@ public record CallTimes(List<ThreadTimes> threads, double epsilon) {
             if (thread < 0 || thread >= inputs.length || left[thread] == 0) return false;
             Input in = inputs[thread];
             long interval = in.readVarLong(false), duration = in.readVarLong(false);
-            if (epsilon > 0) {
-                interval = LossyBins.value(interval, epsilon);
-                duration = LossyBins.value(duration, epsilon);
+            if (bins != null) {
+                interval = bins.value(interval);
+                duration = bins.value(duration);
             }
             enter = lastExit[thread] + interval;
             exit = enter + duration;
