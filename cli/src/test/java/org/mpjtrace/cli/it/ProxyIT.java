@@ -61,7 +61,7 @@ class ProxyIT {
         Path trace = dir.resolve(example + ".mpjt");
         MpjJobs.Run run = MpjJobs.run(example, ranks, JobRequest.MULTICORE, null, trace, "full", null, List.of(args.split(" ")));
         if (!example.equals("EarlyExit")) MpjJobs.assertSucceeded(run);
-        assertProxyMakesTheCallsOf(withTrace(run.result()), "mean");
+        assertProxyMakesTheCallsOf(withTrace(run.result()), "none");
     }
 
     @Test
