@@ -46,7 +46,7 @@ final class ProxyCommand implements Callable<Integer> {
 
     @Option(names = "--compute", paramLabel = "MODE", defaultValue = "mean",
             description = "computation between calls, as a busy wait: none; mean (default: each call's mean gap before it); "
-                    + "exact (each gap as recorded: needs mode dump or timing=lossless)")
+                    + "exact (each gap as recorded: needs mode dump, or timing=lossless, or timing=lossy within its epsilon)")
     String compute;
 
     @Mixin
