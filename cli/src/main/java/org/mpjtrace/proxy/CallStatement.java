@@ -156,10 +156,7 @@ final class CallStatement {
             if (a == null) return "null";
             return Tables.intArray(which == 0 ? a.a1() : which == 1 ? a.a2() : which == 2 ? a.a3() : a.a4());
         }
-        java.util.Set<Long> possible = new java.util.TreeSet<>();
-        for (Alternatives.Alternative<ValueSeq> alt : values(Field.DIGEST).list())
-            for (ValueSeq.Cursor cur = alt.value().cursor(); cur.hasNext(); ) possible.add(cur.next());
-        String all = local("int[][]", "arrays", tables.arraysCall(decl.seq(values(Field.DIGEST)) + ".next()", possible));
+        String all = local("int[][]", "arrays", tables.arraysCall(decl.seq(values(Field.DIGEST)) + ".next()", Declarations.distinct(values(Field.DIGEST))));
         return all + "[" + which + "]";
     }
 

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.mpjtrace.trace.fold.ValueSeq;
 import org.mpjtrace.trace.global.Alternatives;
 import org.mpjtrace.trace.ranks.RankSet;
@@ -38,6 +40,14 @@ final class Declarations {
         }
         lines.add(b.append(");").toString());
         return name;
+    }
+
+    /** The distinct values of a parameter over all ranks, in order. */
+    static Set<Long> distinct(Alternatives<ValueSeq> values) {
+        Set<Long> out = new TreeSet<>();
+        for (Alternatives.Alternative<ValueSeq> a : values.list())
+            for (ValueSeq.Cursor c = a.value().cursor(); c.hasNext(); ) out.add(c.next());
+        return out;
     }
 
     /** The one value every rank's sequence holds throughout, or null when they vary. */

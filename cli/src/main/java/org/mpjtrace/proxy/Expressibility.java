@@ -3,14 +3,11 @@ package org.mpjtrace.proxy;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.fold.Field;
-import org.mpjtrace.trace.fold.ValueSeq;
-import org.mpjtrace.trace.global.Alternatives;
 import org.mpjtrace.trace.global.GlobalEvent;
 import org.mpjtrace.trace.global.GlobalLoop;
 import org.mpjtrace.trace.global.GlobalNode;
@@ -56,7 +53,7 @@ final class Expressibility {
         }
         boolean needsArrays = op == Op.CREATE || op == Op.CREATE_CART || op == Op.CREATE_GRAPH || REQUEST_ARRAYS.contains(op);
         if (needsArrays) {
-            for (long digest : values(e.field(Field.DIGEST))) {
+            for (long digest : Declarations.distinct(e.field(Field.DIGEST))) {
                 CallArrays a = tables.arrays(digest);
                 if (a == null || a.a1() == null || op == Op.CREATE_GRAPH && a.a2() == null)
                     return op.mpjName + where + " cannot be written as proxy code: the trace keeps no "
@@ -76,7 +73,7 @@ final class Expressibility {
     }
 
     private static String types(Tables tables, GlobalEvent e, Field f, Op op, String where) {
-        for (long id : values(e.field(f))) {
+        for (long id : Declarations.distinct(e.field(f))) {
             if (tables.datatype((int) id, e.ranks()) != null) continue;
             // The ranks disagree on what the id is: fine when each one knows it.
             for (int r : e.ranks().toArray()) {
@@ -86,13 +83,5 @@ final class Expressibility {
             }
         }
         return null;
-    }
-
-    /** The distinct values of a parameter over all ranks. */
-    private static Set<Long> values(Alternatives<ValueSeq> a) {
-        Set<Long> out = new TreeSet<>();
-        for (Alternatives.Alternative<ValueSeq> alt : a.list())
-            for (ValueSeq.Cursor c = alt.value().cursor(); c.hasNext(); ) out.add(c.next());
-        return out;
     }
 }

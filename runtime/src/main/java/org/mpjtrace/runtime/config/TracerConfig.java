@@ -50,7 +50,7 @@ public final class TracerConfig {
     public final boolean keepDump;
     /** Mode full: whether every call's own times are kept beside the loops, exactly or within epsilon ({@link TimingMode}). */
     public final TimingMode timing;
-    /** timing=lossy: the relative error of each kept time ({@link org.mpjtrace.trace.LossyBins}). */
+    /** timing=lossy: the relative error of each kept time ({@link org.mpjtrace.trace.LossyBins}); 0 with any other timing. */
     public final double epsilon;
     public final Path output;
     public final int ringSize;

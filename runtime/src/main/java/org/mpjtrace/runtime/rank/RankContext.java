@@ -26,7 +26,6 @@ import org.mpjtrace.trace.MpjtraceVersion;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
-import org.mpjtrace.trace.TimingMode;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.fold.TraceFolding;
@@ -109,8 +108,7 @@ public final class RankContext {
         int window = TraceFolding.DEFAULT_WINDOW;
         this.store = mode == TracingMode.DUMP || tracer.config.keepDump ? store : null;
         this.loops = mode == TracingMode.FULL ? new RankLoopFolder(rank, size, initEnter, window) : null;
-        this.times = loops != null && tracer.config.timing.keepsEachCall()
-                ? new CallTimesRecorder(initEnter, tracer.config.timing == TimingMode.LOSSY ? tracer.config.epsilon : 0) : null;
+        this.times = loops != null && tracer.config.timing.keepsEachCall() ? new CallTimesRecorder(initEnter, tracer.config.epsilon) : null;
         this.clustering = mode.clusters() ? new ClusteringSink(rank, size, initEnter, window, mode) : null;
         if (clustering != null) {
             this.sink = clustering;
