@@ -41,7 +41,9 @@ import picocli.CommandLine.Spec;
                         + "of calls (op, call site, relative peer) within one user function (Class.method), a call "
                         + "that is part of none a pattern alone. That sequence is cut recursively where the "
                         + "Jensen-Shannon divergence between left and right is greatest, as long as the segmentation "
-                        + "strength s (relative to the BIC threshold) is above --min-strength; the segmentation tree "
+                        + "strength s (relative to the BIC threshold) is above --min-strength and some pattern in the "
+                        + "segment occurs more than once (where each occurs once, D_JS depends only on where the cut is, "
+                        + "so closing calls such as Reduce and Finalize stay one phase); the segmentation tree "
                         + "cut at level t gives the phases.",
                 "Prints the patterns, the tree (each node's first and last position Ps, Pe, length l, D_JS, cut position pc, "
                         + "strength s) and the phases: first and last call index, calls, patterns, the user functions "

@@ -106,7 +106,7 @@ class PhasesAcrossRanksTest {
         assertTrue(out.contains("ranks 0 (1): t="), out);
         assertTrue(out.contains("ranks 1-3 (3): t="), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("\\s+1\\s+1\\s+6\\s+6\\s.*Ring\\.main \\(6\\)")), out);
-        assertTrue(out.contains("Send Ring.main:35 r+1 ; Recv Ring.main:37 r+3"), out);
+        assertTrue(out.contains("Send Ring.main:35 r+1 ; Recv Ring.main:37 r-1"), out);
     }
 
     @Test

@@ -34,8 +34,8 @@ class PhasesBadInputTest {
 
     @Test
     void aThresholdAboveTheTreesHeightIsRefused() {
-        refused("threshold 99 is outside the tree's levels 0..3", "phases", trace(), "--rank", "0", "--threshold", "99");
-        refused("rank 0: threshold 99 is outside the tree's levels 0..3", "phases", trace(), "--threshold", "99");
+        refused("threshold 99 is outside the tree's levels 0..2", "phases", trace(), "--rank", "0", "--threshold", "99");
+        refused("rank 0: threshold 99 is outside the tree's levels 0..2", "phases", trace(), "--threshold", "99");
         refused("--threshold must be 0 or more", "phases", trace(), "--threshold", "-1");
     }
 

@@ -10,11 +10,12 @@ import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.fold.RelativePeers;
 
 /**
  * Numbers calls by what makes them the same call for pattern detection: op, call site and peer, the peer
- * relative to the calling rank for point-to-point calls (r+1 in its communicator, counted round it, as
- * the compressed trace keeps it) and as given for a collective's root. So the ring pass of rank 0 and of
+ * relative to the calling rank for point-to-point calls (r+1 or r-1 in its communicator, counted round it
+ * as the compressed trace and {@code decode} count it: {@link RelativePeers#offset}) and as given for a collective's root. So the ring pass of rank 0 and of
  * rank 3 are the same call, and when patterns are matched across ranks later they can share ids. Counts,
  * tags and times do not count: a loop whose message sizes vary is still one loop.
  */
@@ -37,7 +38,7 @@ final class CallIds {
         else if (op != null && op.family == Op.Family.P2P && peer >= 0) {
             CommInfo comm = calls.comm(Event.comm(w, base));
             if (comm != null && comm.rank() >= 0 && comm.size() > 0) {
-                peer = Math.floorMod(peer - comm.rank(), comm.size());
+                peer = (int) RelativePeers.offset(peer, comm.rank(), comm.size());
                 relative = true;
             }
         }
@@ -61,7 +62,7 @@ final class CallIds {
         StringBuilder s = new StringBuilder(op == null ? "op" + key.op() : op.mpjName);
         s.append(' ').append(site == null ? "site" + key.site() : site.where());
         if (key.peer() != NO_PEER) {
-            if (key.relative()) s.append(" r+").append(key.peer());
+            if (key.relative()) s.append(key.peer() < 0 ? " r" : " r+").append(key.peer());
             else if (op != null && op.family == Op.Family.COLLECTIVE) s.append(" root=").append(key.peer());
             else s.append(" peer=").append(key.peer());
         }

@@ -1,6 +1,7 @@
 package org.mpjtrace.cli.phases;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -8,6 +9,14 @@ import java.util.List;
  * after Li et al.): in each segment find the cut that maximises D_JS between the left and right parts
  * (eq. 4), cut there when the segmentation strength s (eq. 11) exceeds the minimum (0 by default: the
  * BIC criterion of eq. 10), and go on in both parts.
+ *
+ * <p>One rule of ours beside the paper's: a segment in which every symbol occurs once is not cut. Its
+ * parts then hold disjoint symbols, each seen once, so D_JS at a cut is the entropy of the two parts'
+ * sizes alone, {@code H(i/N)}: the same for any calls in that order, so it says nothing about the calls.
+ * BIC, an asymptotic criterion, still accepts it (two different calls give s = 3, more than most real
+ * changes of behaviour), which left a run's last few one-off calls (a Reduce, then Finalize) as a phase
+ * each. Such a segment stays whole: a program's closing calls are one finish phase. Its best cut and s
+ * are still reported.
  *
  * <p>Cost: one segment of n symbols takes O(n) time. Its counts are taken once, then the scan over cut
  * positions moves one symbol at a time from the right part to the left, updating {@code sum N_j ln N_j}
@@ -21,6 +30,8 @@ public final class Segmenter {
     private final double minStrength;
     private final long[] whole, left;
     private final double[] nLogN;
+    /** The nodes, by id, whose symbols all differ: never cut. */
+    private final BitSet onceEach = new BitSet();
 
     /**
      * @param symbols     the sequence, symbols numbered 0, 1, 2, ... (not necessarily dense)
@@ -54,7 +65,7 @@ public final class Segmenter {
         // Level order: a node's children are appended as it is reached, so ids grow level by level.
         for (int i = 0; i < nodes.size(); i++) {
             Segment s = nodes.get(i);
-            if (s.length() < 2 || !(s.strength() > minStrength)) continue;
+            if (s.length() < 2 || !(s.strength() > minStrength) || onceEach.get(s.id())) continue;
             int l = nodes.size(), r = l + 1;
             nodes.add(best(l, s.id(), s.depth() + 1, s.start(), s.cut()));
             nodes.add(best(r, s.id(), s.depth() + 1, s.cut() + 1, s.end()));
@@ -70,6 +81,7 @@ public final class Segmenter {
         int distinct = 0;
         double wholeSum = 0;
         for (int i = start; i <= end; i++) if (whole[symbols[i]]++ == 0) distinct++;
+        if (distinct == n) onceEach.set(id);
         for (int i = start; i <= end; i++) {
             int x = symbols[i];
             if (left[x] == 0) {

@@ -61,6 +61,27 @@ class SegmenterTest {
     }
 
     @Test
+    void callsMadeOnceEachStayTogetherThoughBicWouldCutThem() {
+        // Init, 40 steps, then three one-off calls: the closing calls are one finish, not three phases.
+        int[] s = new int[44];
+        java.util.Arrays.fill(s, 1, 41, 1);
+        s[41] = 2;
+        s[42] = 3;
+        s[43] = 4;
+        SegmentTree tree = Segmenter.segment(s, 0);
+        assertEquals(List.of(List.of(0, 0), List.of(1, 40), List.of(41, 43)), bounds(tree.cutAt(tree.height())));
+        Segment finish = tree.cutAt(tree.height()).get(2);
+        assertTrue(finish.strength() > 0, "BIC alone would cut it: " + finish);
+        assertTrue(!finish.isCut());
+        // Two different calls alone: D_JS is ln 2 at the only cut whatever the calls are, s = 3, and no cut.
+        SegmentTree two = Segmenter.segment(new int[] {5, 9}, 0);
+        assertEquals(3, two.root().strength(), 1e-12);
+        assertEquals(1, two.nodes().size());
+        // One repeat is enough to weigh the parts: A B A is cut.
+        assertTrue(Segmenter.segment(new int[] {0, 0, 0, 0, 1, 2, 1, 2, 1, 2, 1, 2}, 0).root().isCut());
+    }
+
+    @Test
     void theMinimumStrengthDecidesWhetherACutIsMade() {
         // AA|BB has s = 3 exactly (DivergenceTest): cut above 2.9, not above 3.
         assertEquals(3, Segmenter.segment(runs(2, 2), 2.9).nodes().size());
