@@ -107,17 +107,28 @@ class FullModeIT {
         assertTrue(view.contains("what rank 4 runs") && view.contains("Irecv") && view.contains("loop 4x") && !view.contains("{<"), view);
     }
 
-    /** Bytes of the global trace as the file stores it (one LZ4-compressed Kryo section). */
-    /** The size of the global trace of one run, each (program, ranks, arguments) run once for all tests. */
-    private long globalBytes(String example, int ranks, List<String> args) {
-        return GLOBAL_BYTES.computeIfAbsent(example + " " + ranks + " " + args, k -> {
-            MpjJobs.Run run = MpjJobs.run(example, ranks, "multicore", null, dir.resolve(example + ranks + ".mpjt"), "full", null, args);
+    /** The global trace's bytes (as its own LZ4-compressed section) and the whole file's, of one run. */
+    private record Sizes(long global, long file) {}
+
+    /** The sizes of one run, each (program, ranks, arguments) run once for all tests. */
+    private Sizes sizes(String example, int ranks, List<String> args) {
+        return SIZES.computeIfAbsent(example + " " + ranks + " " + args, k -> {
+            Path file = dir.resolve(example + ranks + "-" + Math.abs(k.hashCode()) + ".mpjt");
+            MpjJobs.Run run = MpjJobs.run(example, ranks, "multicore", null, file, "full", null, args);
             MpjJobs.assertSucceeded(run);
-            return (long) GlobalCodec.encode(run.result().trace().global()).length;
+            try {
+                return new Sizes(GlobalCodec.encode(run.result().trace().global()).length, java.nio.file.Files.size(file));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         });
     }
 
-    private static final java.util.Map<String, Long> GLOBAL_BYTES = new java.util.concurrent.ConcurrentHashMap<>();
+    private long globalBytes(String example, int ranks, List<String> args) {
+        return sizes(example, ranks, args).global();
+    }
+
+    private static final java.util.Map<String, Sizes> SIZES = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Test
     void stencil2dIsFlatInRanksAndSmall() {
@@ -126,6 +137,11 @@ class FullModeIT {
         System.out.println("FullModeIT Stencil2D 200 steps global trace bytes: np16 " + p16 + ", np64 " + p64);
         assertTrue(p64 <= 1.05 * p16, "np64 " + p64 + " bytes vs np16 " + p16);
         assertTrue(p64 < 20_000, "np64 " + p64 + " bytes");
+        // The whole file: the ranks share one section, so each rank adds only what differs on it (its clock at
+        // MPI.Init and its tracer set-up time, about 10 bytes); with a section a rank it was about 100.
+        long f16 = sizes("Stencil2D", 16, List.of("steps=200", "n=8")).file(), f64 = sizes("Stencil2D", 64, List.of("steps=200", "n=8")).file();
+        System.out.println("FullModeIT Stencil2D 200 steps whole file bytes: np16 " + f16 + ", np64 " + f64);
+        assertTrue((f64 - f16) / 48.0 < 20, "bytes a rank: " + (f64 - f16) / 48.0 + " (np16 " + f16 + ", np64 " + f64 + ")");
     }
 
     @Test

@@ -18,13 +18,17 @@ import org.mpjtrace.trace.RankTrace;
  * from memory here and so cannot be.
  */
 final class RankSections extends AbstractList<RankTrace> implements RandomAccess, RankList {
-    private final List<SectionScanner.Section> sections;
+    /** Per rank its section, or the rank itself when it came decoded from the RANK_TABLE. */
+    private final List<Object> sections;
     private final int[] ranks;
     private final int version;
     private final String label;
 
-    /** @param sections the ranks' sections in rank order; {@code ranks} their rank numbers, ascending */
-    RankSections(List<SectionScanner.Section> sections, int[] ranks, int version, String label) {
+    /**
+     * @param sections the ranks' sections (or the ranks, read from the RANK_TABLE) in rank order; {@code ranks}
+     *                 their rank numbers, ascending
+     */
+    RankSections(List<Object> sections, int[] ranks, int version, String label) {
         this.sections = List.copyOf(sections);
         this.ranks = ranks.clone();
         this.version = version;
@@ -33,10 +37,11 @@ final class RankSections extends AbstractList<RankTrace> implements RandomAccess
 
     @Override
     public RankTrace get(int index) {
+        if (sections.get(index) instanceof RankTrace decoded) return decoded;
         try {
             // A Kryo instance per decode: the list may be read from several threads, and Kryo is not thread-safe.
             Kryo kryo = TraceKryo.create(version);
-            return (RankTrace) SectionDecoder.decode(kryo, label, sections.get(index));
+            return (RankTrace) SectionDecoder.decode(kryo, label, (SectionScanner.Section) sections.get(index));
         } catch (TraceFormatException e) {
             throw new UncheckedIOException(new java.io.IOException(e.getMessage(), e));
         }

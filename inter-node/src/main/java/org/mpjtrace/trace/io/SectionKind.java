@@ -4,6 +4,7 @@ import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.io.serial.RankTable;
 
 /**
  * What a section holds. The code is part of the format: never reuse or renumber one. A version-1
@@ -21,7 +22,9 @@ enum SectionKind {
     /** The loop-compressed trace of all ranks; in mode full (and in the messages of its tree merge). */
     GLOBAL(7, GlobalTrace.class),
     /** Mode chameleon: the states, clusterings and merges at the acted-on markers. */
-    MARKERS(8, MarkerLog.class);
+    MARKERS(8, MarkerLog.class),
+    /** Since version 14: every rank that keeps no calls of its own (the compressed modes), in one section. */
+    RANK_TABLE(9, RankTable.class);
 
     final int code;
     /** The class of the one object the section's data holds. */

@@ -17,6 +17,7 @@ import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.rules.GlobalRules;
 import org.mpjtrace.trace.io.rules.TraceRules;
+import org.mpjtrace.trace.io.serial.RankTable;
 
 /**
  * Puts a trace file's decoded sections together, checking the rules that span sections: META first
@@ -37,11 +38,18 @@ final class TraceAssembler {
     private MarkerLog markers;
     private final List<RankTrace> ranks = new ArrayList<>();
     private final Map<Integer, SectionRef> rankSections = new HashMap<>();
-    /** Opened for streaming ({@link TraceReader#open}): the ranks' sections, kept undecoded, by rank; else null. */
-    private final Map<Integer, SectionScanner.Section> lazyRanks;
+    /**
+     * Opened for streaming ({@link TraceReader#open}): by rank, its RANK section kept undecoded, or the
+     * rank decoded from the RANK_TABLE (small: ranks without calls of their own); else null.
+     */
+    private final Map<Integer, Object> lazyRanks;
     /** Opened for streaming: what the checks at END need of each rank, by rank ({@link RankUses}). */
     private final Map<Integer, RankUses> lazyUses;
     private final int version;
+    /** The version the RANK_TABLE section appeared in. */
+    private static final int RANK_TABLE_SINCE = 14;
+    /** The RANK_TABLE section once read, else null. */
+    private SectionRef rankTable;
     private boolean ended;
 
     /** An assembler that keeps every rank decoded ({@link TraceReader#read}). */
@@ -65,6 +73,12 @@ final class TraceAssembler {
             lazyRanks.put(t.rank(), section);
             lazyUses.put(t.rank(), RankUses.of(t));
         }
+        if (lazyRanks != null && section.kind() == SectionKind.RANK_TABLE) {
+            for (RankTrace t : ((RankTable) value).ranks()) {
+                lazyRanks.put(t.rank(), t);
+                lazyUses.put(t.rank(), RankUses.of(t));
+            }
+        }
     }
 
     /** True once END has been accepted. */
@@ -82,12 +96,13 @@ final class TraceAssembler {
                 meta = (JobMeta) value;
                 break;
             case RANK:
-                RankTrace t = (RankTrace) value;
-                String rankProblem = TraceRules.rankProblem(t, meta.worldSize());
-                if (rankProblem != null) throw corrupt(ref, rankProblem);
-                SectionRef first = rankSections.putIfAbsent(t.rank(), ref);
-                if (first != null) throw corrupt(ref, "rank " + t.rank() + " again (first in " + first + ")");
-                if (lazyRanks == null) ranks.add(t);
+                acceptRank(ref, (RankTrace) value);
+                break;
+            case RANK_TABLE:
+                if (version < RANK_TABLE_SINCE) throw corrupt(ref, "a RANK_TABLE section in a version-" + version + " file");
+                if (rankTable != null) throw corrupt(ref, "second RANK_TABLE section (first " + rankTable + ")");
+                rankTable = ref;
+                for (RankTrace r : ((RankTable) value).ranks()) acceptRank(ref, r);
                 break;
             case SITES:
                 if (sites != null) throw corrupt(ref, "second SITES section");
@@ -152,6 +167,14 @@ final class TraceAssembler {
             default:
                 throw corrupt(ref, "a " + kind + " section does not belong in a trace file");
         }
+    }
+
+    private void acceptRank(SectionRef ref, RankTrace t) throws TraceFormatException {
+        String rankProblem = TraceRules.rankProblem(t, meta.worldSize());
+        if (rankProblem != null) throw corrupt(ref, rankProblem);
+        SectionRef first = rankSections.putIfAbsent(t.rank(), ref);
+        if (first != null) throw corrupt(ref, "rank " + t.rank() + " again (first in " + first + ")");
+        if (lazyRanks == null) ranks.add(t);
     }
 
     private void checkStacks() throws TraceFormatException {

@@ -25,6 +25,8 @@ import org.mpjtrace.trace.io.serial.JobMetaSerializer;
 import org.mpjtrace.trace.io.serial.MarkerLogSerializer;
 import org.mpjtrace.trace.io.serial.OwnArgumentsSerializer;
 import org.mpjtrace.trace.io.serial.RankStatsSerializer;
+import org.mpjtrace.trace.io.serial.RankTable;
+import org.mpjtrace.trace.io.serial.RankTableSerializer;
 import org.mpjtrace.trace.io.serial.RankTraceSerializer;
 import org.mpjtrace.trace.io.serial.RedOpInfoSerializer;
 import org.mpjtrace.trace.io.serial.StackSummarySerializer;
@@ -55,6 +57,7 @@ final class TraceKryo {
     static final int CALL_ARRAYS = 34;
     static final int OWN_ARGUMENTS = 35;
     static final int STACK_SUMMARY = 36;
+    static final int RANK_TABLE = 37;
 
     /**
      * One instance per thread for the codecs of messages sent at every marker (mode chameleon): making a
@@ -96,6 +99,7 @@ final class TraceKryo {
         kryo.register(CallArrays.class, new CallArraysSerializer(), CALL_ARRAYS);
         kryo.register(OwnArguments.class, new OwnArgumentsSerializer(), OWN_ARGUMENTS);
         kryo.register(StackSummary.class, new StackSummarySerializer(), STACK_SUMMARY);
+        kryo.register(RankTable.class, new RankTableSerializer(), RANK_TABLE);
         return kryo;
     }
 }

@@ -15,6 +15,7 @@ import java.security.SecureRandom;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
@@ -25,9 +26,12 @@ import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.rules.GlobalRules;
 import org.mpjtrace.trace.io.rules.TraceRules;
+import org.mpjtrace.trace.io.serial.RankTable;
 
 /**
- * Writes one trace file: {@link #create} (header and META), {@link #writeRank} per rank in any order,
+ * Writes one trace file: {@link #create} (header and META), {@link #writeRank} per rank in any order
+ * (a rank that keeps calls of its own gets a RANK section at once; the others, in the compressed modes
+ * a few dozen bytes each, wait for commit to go into one RANK_TABLE section, see {@link RankTable}),
  * {@link #writeSites} once, {@link #writeCallPaths} at most once (traces with calling context), then
  * {@link #commit}. Everything goes to a temp file of the writer's own beside the target (a random
  * name, created new), which commit forces to disk and renames over the target in one step: readers see
@@ -50,6 +54,8 @@ public final class TraceWriter implements Closeable {
     private static final SecureRandom RANDOM = new SecureRandom();
     private final Kryo kryo = TraceKryo.create();
     private final BitSet ranksWritten = new BitSet();
+    /** The ranks that keep no calls of their own, by rank, for the RANK_TABLE that commit writes. */
+    private final TreeMap<Integer, RankTrace> tableRanks = new TreeMap<>();
     private int sections;
     private int siteCount = -1;
     /** The event naming the highest site id so far, to check against the table whichever comes first. */
@@ -114,7 +120,8 @@ public final class TraceWriter implements Closeable {
             String stackProblem = TraceRules.stackProblem(rank, callPaths);
             if (stackProblem != null) throw new IllegalArgumentException(stackProblem);
         }
-        writeSection(SectionKind.RANK, rank);
+        if (rank.eventCount() == 0 && rank.times().isEmpty()) tableRanks.put(rank.rank(), rank);
+        else writeSection(SectionKind.RANK, rank);
         ranksWritten.set(rank.rank());
         if (callPaths == null) stackUses.record(rank);
         if (highest >= 0) {
@@ -196,10 +203,11 @@ public final class TraceWriter implements Closeable {
         callPathList = copy;
     }
 
-    /** Writes END, forces to disk, atomically renames the temp file over {@code file}. */
+    /** Writes the RANK_TABLE (when a rank waits for it) and END, forces to disk, atomically renames the temp file over {@code file}. */
     public void commit() throws IOException {
         checkWritable();
         if (siteCount < 0) throw new IllegalStateException("no call-site table written");
+        if (!tableRanks.isEmpty()) writeSection(SectionKind.RANK_TABLE, new RankTable(List.copyOf(tableRanks.values())));
         try {
             writeSection(SectionKind.END, new EndMark(sections));
             channel.force(true);

@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 10 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 14 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -7,12 +7,12 @@
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (10)
+ *   offset 8   int32    format version (14)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
  *   s+0        uint8    kind: 1 META, 2 RANK, 3 SITES, 4 END, 5 PAYLOAD (payloads only), 6 CALL_PATHS,
- *                       7 GLOBAL, 8 MARKERS;
+ *                       7 GLOBAL, 8 MARKERS, 9 RANK_TABLE (since version 14);
  *                       others unknown
  *   s+1        int32    body length n (bytes after this 9-byte header)
  *   s+5        int32    CRC32C of the kind byte, the 4 length bytes and the n body bytes
@@ -29,7 +29,8 @@
  *   META    JobMeta       written first, exactly once; its last field says how the job ended: MPI.Finalize,
  *                         running (a clustering mode's file rewritten at a marker), or what ended it
  *                         before MPI.Finalize ("exit before MPI.Finalize", "SIGTERM before MPI.Finalize")
- *   RANK    RankTrace     one per rank, any order; ends with the rank's table of call arrays (CallArrays:
+ *   RANK    RankTrace     one per rank that keeps calls of its own (events or, with timing=lossless or lossy,
+ *                         their times; up to version 13 one per rank), any order; ends with the rank's table of call arrays (CallArrays:
  *                         each distinct set of array arguments its calls passed, under the digest its
  *                         events hold; each digest once, and it must be the hash of its arrays; since version 10 also the
  *                         symbolic request ids each Waitall, Testany, Startall... was given, in array order,
@@ -52,6 +53,11 @@
  *                         the other modes); its statistics (RankStats) end, since version 12, with the
  *                         spans the program paused tracing (org.mpjtrace.api.Tracing): count, then each
  *                         one's start and length
+ *   RANK_TABLE RankTable  since version 14, at most once: every other rank (no events, no calls' own
+ *                         times: the compressed modes), column by column (layout in serial.RankTableSerializer):
+ *                         the tables the ranks share once (communicator ranks relative to the rank's),
+ *                         then per field a column of each rank's value; a rank is in a RANK section or
+ *                         here, never both
  *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks):
  *                         MPJ call sites and, with calling context, their callers' call sites
  *   CALL_PATHS CallPathTable  at most once, in any place between META and END: what each stack
@@ -77,13 +83,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (10)
+ *   offset 8   int32    format version (14)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (10)
+ *   offset 8   int32    format version (14)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *
