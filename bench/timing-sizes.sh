@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# File size per timing mode (issue 27): one program traced in mode full with timing=histogram, lossy at
-# each epsilon, and lossless, and in mode dump; prints bytes, bytes a call and the fraction of the dump.
+# File size per timing mode (issue 27): one program traced in mode full with timing=aggregate, histogram,
+# lossy at each epsilon, and lossless, and in mode dump; prints bytes, bytes a call and the fraction of the dump.
 # Arguments: NP (default 16), then the example and its arguments (default Stencil2D steps=10000).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -29,6 +29,8 @@ echo "$main ${args[*]} on $np ranks: $calls calls"
 echo "| file | bytes | bytes a call | against the dump |"
 echo "|---|---:|---:|---:|"
 row() { awk -v n="$1" -v b="$2" -v c="$calls" -v d="$dump" 'BEGIN { printf "| %s | %d | %.3f | %.3f |\n", n, b, b / c, b / d }'; }
+trace aggregate --mode full --timing aggregate
+row "full, timing=aggregate" "$(stat -c %s "$dir/aggregate.mpjt")"
 trace histogram --mode full --timing histogram
 row "full, timing=histogram" "$(stat -c %s "$dir/histogram.mpjt")"
 for e in 0.5 0.1 0.05 0.01; do

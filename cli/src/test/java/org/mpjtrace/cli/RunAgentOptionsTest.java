@@ -40,7 +40,9 @@ class RunAgentOptionsTest {
 
     @Test
     void timingIsCheckedBeforeAnyJobStarts() {
-        Cli.assertRunRefused("--timing: 'fast' is not a timing (expected histogram or lossy or lossless)", "--mode", "full", "--timing", "fast");
+        Cli.assertRunRefused("--timing: 'fast' is not a timing (expected aggregate or histogram or lossy or lossless)", "--mode", "full", "--timing", "fast");
+        Cli.assertRunRefused("--timing aggregate applies to the compressed modes (full, chameleon, acurdion, reference); a dump keeps every call's times",
+                "--timing", "aggregate");
         Cli.assertRunRefused("--timing lossy applies to mode full only", "--mode", "chameleon", "--timing", "lossy");
         Cli.assertRunRefused("--epsilon applies with --timing lossy only", "--mode", "full", "--epsilon", "0.1");
         Cli.assertRunRefused("--agent-opts: bad value for agent key 'epsilon': '0' (expected a number from 0.001 to 1", "--mode", "full",

@@ -8,6 +8,12 @@ import java.util.List;
  * modes). A file says which by the keys its metadata keeps as given, and by the ranks' {@link CallTimes}.
  */
 public enum TimingMode {
+    /**
+     * Per call site, the count, mean (so the total), min and max of the time inside the calls and of the
+     * compute before them, without the histograms' quantiles: the smallest files (Pilgrim's aggregated
+     * timing). A replay's sampled times then spread round the mean only.
+     */
+    AGGREGATE("aggregate"),
     /** Per call site, histograms of the time inside the calls and of the compute before them: the default. */
     HISTOGRAM("histogram"),
     /**
@@ -29,7 +35,7 @@ public enum TimingMode {
 
     /** Whether the mode keeps every call's own times ({@link CallTimes}), exactly or within epsilon. */
     public boolean keepsEachCall() {
-        return this != HISTOGRAM;
+        return this == LOSSY || this == LOSSLESS;
     }
 
     /** The mode whose key is {@code key}, or null when none is. */

@@ -81,6 +81,7 @@ public final class TraceHeader {
     /** Which times a compressed trace keeps (agent key timing, Pilgrim's timing modes). */
     static String timing(JobMeta m) {
         String timing = m.agentOptions() == null ? null : m.agentOptions().get(AgentKeys.TIMING);
+        if (TimingMode.AGGREGATE.key.equals(timing)) return "aggregate (each call site's count, mean, min and max time; no quantiles, not each call's)";
         if (TimingMode.LOSSLESS.key.equals(timing)) return "lossless (every call's own duration and interval, kept per thread)";
         if (TimingMode.LOSSY.key.equals(timing))
             return "lossy, epsilon " + m.agentOptions().getOrDefault(AgentKeys.EPSILON, Double.toString(TimingMode.DEFAULT_EPSILON))

@@ -25,7 +25,7 @@ import org.mpjtrace.trace.io.frame.Layout;
 import picocli.CommandLine;
 
 /**
- * Issue 29, item 1, on a real trace: an acurdion-mode trace with calling context whose global trace's
+ * Issue 29, item 1, on a real trace: a clustered trace with calling context whose global trace's
  * first event is given a stack signature past its call-path table. The reader used to take it, and
  * stats then died with an IllegalArgumentException's stack trace (rebuilding the dump to measure it,
  * the writer refused the table); now the reader refuses it in one line and stats exits 2.
@@ -38,7 +38,7 @@ class GlobalStackSignatureTest {
 
     @Test
     void statsRefusesInOneLineATraceWhoseGlobalStackSignatureIsMissingFromItsCallPathTable() throws Exception {
-        Path real = Corpus.traces().stream().filter(p -> p.getFileName().toString().equals("twocallers-acurdion-ctx.mpjt")).findFirst().orElseThrow();
+        Path real = Corpus.traces().stream().filter(p -> p.getFileName().toString().equals("stencil2d-chameleon-ctx.mpjt")).findFirst().orElseThrow();
         TraceFile trace = TraceReader.read(real);
         assertFalse(trace.callPaths().isEmpty(), "the real trace has a call-path table");
         long missing = 1 + trace.callPaths().stream().mapToLong(CallPath::signature).max().orElseThrow();
@@ -66,7 +66,10 @@ class GlobalStackSignatureTest {
         return new GlobalTrace(nodes, g.ranks(), g.mergeNanos());
     }
 
-    /** The file with its GLOBAL section replaced by one holding {@code global}, framed and checksummed as the writer would. */
+    /**
+     * The file with its GLOBAL section replaced by one holding {@code global}, framed and checksummed as the writer would
+     * (in the current format version: the file must be of it).
+     */
     private static byte[] withGlobal(byte[] file, GlobalTrace global) {
         byte[] message = GlobalCodec.encode(global); // its preamble, then exactly one GLOBAL section
         byte[] section = Arrays.copyOfRange(message, Layout.PREAMBLE_BYTES, message.length);

@@ -54,9 +54,12 @@ class LossyTimingIT {
 
     @Test
     void theFilesOrderByHowMuchTimeTheyKeep() throws IOException {
-        long histogram = size("histogram", "timing=histogram"), lossy = size("lossy", "timing=lossy,epsilon=" + EPSILON),
-                lossless = size("lossless", "timing=lossless");
-        assertTrue(histogram < lossy && lossy < lossless, "histogram " + histogram + " B, lossy " + lossy + " B, lossless " + lossless + " B");
+        long aggregate = size("aggregate", "timing=aggregate"), histogram = size("histogram", "timing=histogram"),
+                lossy = size("lossy", "timing=lossy,epsilon=" + EPSILON), lossless = size("lossless", "timing=lossless");
+        assertTrue(aggregate < histogram && histogram < lossy && lossy < lossless,
+                "aggregate " + aggregate + " B, histogram " + histogram + " B, lossy " + lossy + " B, lossless " + lossless + " B");
+        String header = Cli.output("decode", dir.resolve("aggregate.mpjt").toString(), "--limit", "0");
+        assertTrue(header.contains("timing:         aggregate (each call site's count, mean, min and max time; no quantiles"), header);
     }
 
     private static long size(String name, String options) throws IOException {

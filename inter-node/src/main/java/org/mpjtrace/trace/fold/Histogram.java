@@ -152,6 +152,17 @@ public final class Histogram {
         return of(count, min, max, mean * count, bins);
     }
 
+    /**
+     * A histogram read back from an aggregate (timing=aggregate: count, min, max and mean, no quantiles):
+     * every value in the mean's bin, so the mean, min and max are as stored and any quantile lies within a
+     * factor of two of the mean.
+     */
+    public static Histogram ofAggregate(long count, long min, long max, long mean) {
+        long[] bins = new long[BINS];
+        if (count > 0) bins[bin(mean)] = count;
+        return of(count, min, max, mean * count, bins);
+    }
+
     /** Restores a histogram from its parts (a trace file); the caller has checked them. */
     public static Histogram of(long count, long min, long max, long sum, long[] bins) {
         Histogram h = new Histogram();

@@ -77,8 +77,17 @@ final class TraceKryo {
         return create(Layout.VERSION);
     }
 
+    /** An instance of the current version whose global traces are written as timing=aggregate keeps them (no quantiles). */
+    static Kryo createAggregate() {
+        return create(Layout.VERSION, true);
+    }
+
     /** An instance that reads files of format {@code version} (from {@link Layout#OLDEST_READ}) and writes the current one. */
     static Kryo create(int version) {
+        return create(version, false);
+    }
+
+    private static Kryo create(int version, boolean aggregate) {
         Kryo kryo = new Kryo();
         kryo.setRegistrationRequired(true);
         kryo.setReferences(false); // trees of records: no shared or cyclic objects to track
@@ -94,7 +103,7 @@ final class TraceKryo {
         kryo.register(RankPayload.class, new RankPayloadSerializer(), RANK_PAYLOAD);
         kryo.register(CallPath.class, new CallPathSerializer(), CALL_PATH);
         kryo.register(CallPathTable.class, new CallPathTableSerializer(), CALL_PATH_TABLE);
-        kryo.register(GlobalTrace.class, new GlobalTraceSerializer(), GLOBAL_TRACE);
+        kryo.register(GlobalTrace.class, new GlobalTraceSerializer(version, aggregate), GLOBAL_TRACE);
         kryo.register(MarkerLog.class, new MarkerLogSerializer(version), MARKER_LOG);
         kryo.register(CallArrays.class, new CallArraysSerializer(), CALL_ARRAYS);
         kryo.register(OwnArguments.class, new OwnArgumentsSerializer(), OWN_ARGUMENTS);

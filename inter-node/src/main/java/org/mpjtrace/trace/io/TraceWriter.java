@@ -16,11 +16,13 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.mpjtrace.trace.AgentKeys;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TimingMode;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.io.frame.Layout;
@@ -52,7 +54,7 @@ public final class TraceWriter implements Closeable {
     private final FileChannel channel;
     private final int worldSize;
     private static final SecureRandom RANDOM = new SecureRandom();
-    private final Kryo kryo = TraceKryo.create();
+    private final Kryo kryo;
     private final BitSet ranksWritten = new BitSet();
     /** The ranks that keep no calls of their own, by rank, for the RANK_TABLE that commit writes. */
     private final TreeMap<Integer, RankTrace> tableRanks = new TreeMap<>();
@@ -73,7 +75,11 @@ public final class TraceWriter implements Closeable {
     private boolean committed;
     private boolean closed;
 
-    private TraceWriter(Path file, Path temp, FileChannel channel, int worldSize) {
+    private TraceWriter(Path file, Path temp, FileChannel channel, JobMeta meta) {
+        // timing=aggregate: the global trace's histograms go without their quantiles.
+        boolean aggregate = meta.agentOptions() != null && TimingMode.AGGREGATE.key.equals(meta.agentOptions().get(AgentKeys.TIMING));
+        this.kryo = aggregate ? TraceKryo.createAggregate() : TraceKryo.create();
+        int worldSize = meta.worldSize();
         this.file = file;
         this.temp = temp;
         this.channel = channel;
@@ -94,7 +100,7 @@ public final class TraceWriter implements Closeable {
                 if (attempt == 9) throw e;
             }
         }
-        TraceWriter writer = new TraceWriter(file, temp, channel, meta.worldSize());
+        TraceWriter writer = new TraceWriter(file, temp, channel, meta);
         try {
             writer.append(ByteBuffer.wrap(Preamble.bytes(Layout.FILE_MAGIC)));
             writer.writeSection(SectionKind.META, meta);

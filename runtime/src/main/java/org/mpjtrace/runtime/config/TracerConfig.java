@@ -130,6 +130,9 @@ public final class TracerConfig {
         if (timing.keepsEachCall() && mode != TracingMode.FULL)
             throw new IllegalArgumentException("bad value for agent key 'timing': " + timing.key + " keeps every call's times beside mode full's loops"
                     + (mode == TracingMode.DUMP ? " (a dump keeps them already)" : " (not yet beside a clustering mode's)"));
+        if (timing == TimingMode.AGGREGATE && mode == TracingMode.DUMP)
+            throw new IllegalArgumentException("bad value for agent key 'timing': aggregate summarises the times of a compressed trace"
+                    + " (modes full, chameleon, acurdion, reference); a dump keeps every call's");
         double epsilon = epsilon(merged.get(EPSILON), timing);
         String out = merged.getOrDefault(OUTPUT, "mpjtrace.mpjt");
         if (out.isEmpty()) throw new IllegalArgumentException("bad value for agent key 'output': empty path");

@@ -49,7 +49,12 @@ class TracerConfigTest {
     void timingIsHistogramByDefaultAndLosslessOnlyBesideModeFull() {
         assertEquals(org.mpjtrace.trace.TimingMode.HISTOGRAM, TracerConfig.parse("mode=full").timing);
         assertEquals(org.mpjtrace.trace.TimingMode.LOSSLESS, TracerConfig.parse("mode=full,timing=lossless").timing);
-        assertTrue(error("mode=full,timing=fast").contains("'timing': 'fast' (expected: histogram, lossy, lossless)"), error("mode=full,timing=fast"));
+        assertTrue(error("mode=full,timing=fast").contains("'timing': 'fast' (expected: aggregate, histogram, lossy, lossless)"), error("mode=full,timing=fast"));
+        // aggregate in every compressed mode, not in a dump.
+        for (String mode : new String[] {"full", "chameleon", "acurdion", "reference"})
+            assertEquals(org.mpjtrace.trace.TimingMode.AGGREGATE, TracerConfig.parse("mode=" + mode + ",timing=aggregate").timing, mode);
+        assertTrue(error("mode=dump,timing=aggregate").contains("'timing': aggregate summarises the times of a compressed trace"),
+                error("mode=dump,timing=aggregate"));
         assertTrue(error("mode=dump,timing=lossless").contains("a dump keeps them already"));
         assertTrue(error("mode=chameleon,timing=lossless").contains("'timing'"));
     }

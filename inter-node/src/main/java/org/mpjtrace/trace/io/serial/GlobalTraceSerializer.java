@@ -26,7 +26,8 @@ import org.mpjtrace.trace.ranks.RankSet;
 /**
  * Version 1 of a merged (global) trace:
  * <pre>
- * trace       worldSize varint, ranks RankSet, merge time ns varlong, nodes
+ * trace       worldSize varint, ranks RankSet, merge time ns varlong, (version 14 on) timing byte: 0 histograms
+ *             with quantiles, 1 aggregate (timing=aggregate: count, min, max and mean only), nodes
  * nodes       count varint, node...
  * node        tag byte (1 event, 2 loop), then
  *   event     op and thread varint (Event.opAndThread: thread in bits 16 and up; format 8 and
@@ -35,8 +36,8 @@ import org.mpjtrace.trace.ranks.RankSet;
  * alternatives count varint, (RankSet, value sequence)...
  * value seq   elements: count varint, element...; element: 1 run (start zigzag varlong, stride zigzag
  *             varlong, length varlong) | 2 repetition (count varlong, elements)
- * histogram   count varlong; if count > 0: min, max, mean, then the 10/25/50/75/90% quantiles, each a
- *             2-byte TimeCode
+ * histogram   count varlong; if count > 0: min, max, mean, then (unless aggregate) the 10/25/50/75/90%
+ *             quantiles, each a 2-byte TimeCode
  * RankSet     RankSet.write (section count, then the ranklist notation as varints)
  * </pre>
  * Reading checks what a corrupt section could get wrong before it is used: nesting depth, counts
@@ -47,6 +48,20 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     /** Deeper nesting than any real program has; bounds recursion on corrupt input. */
     static final int MAX_DEPTH = 200;
     private static final int EVENT = 1, LOOP = 2, RUN = 1, REP = 2;
+    /** The version the timing byte appeared in. */
+    private static final int TIMING_BYTE = 14;
+    private static final int HISTOGRAMS = 0, AGGREGATE = 1;
+    private final boolean readsTimingByte;
+    private final boolean writesAggregate;
+
+    /**
+     * @param version   the format version read (writes are always the current one)
+     * @param aggregate write each histogram as its count, min, max and mean only (timing=aggregate)
+     */
+    public GlobalTraceSerializer(int version, boolean aggregate) {
+        this.readsTimingByte = version >= TIMING_BYTE;
+        this.writesAggregate = aggregate;
+    }
 
     @Override
     public void write(Kryo kryo, Output out, GlobalTrace t) {
@@ -54,7 +69,8 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
         out.writeVarInt(world, true);
         RankSetIo.write(out, t.ranks());
         out.writeVarLong(t.mergeNanos(), true);
-        writeNodes(out, t.nodes());
+        out.writeByte(writesAggregate ? AGGREGATE : HISTOGRAMS);
+        writeNodes(out, t.nodes(), !writesAggregate);
     }
 
     /** The world size is written so that rank sets can be checked while reading. */
@@ -66,10 +82,12 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
         RankSet all = RankSetIo.read(in, world);
         long mergeNanos = in.readVarLong(true);
         if (mergeNanos < 0) throw new CorruptDataException("negative merge time");
-        return new GlobalTrace(readNodes(in, world, all, 0), all, mergeNanos);
+        int timing = readsTimingByte ? in.readByte() : HISTOGRAMS;
+        if (timing != HISTOGRAMS && timing != AGGREGATE) throw new CorruptDataException("unknown timing kind " + timing);
+        return new GlobalTrace(readNodes(in, world, all, 0, timing == HISTOGRAMS), all, mergeNanos);
     }
 
-    private static void writeNodes(Output out, List<GlobalNode> nodes) {
+    private static void writeNodes(Output out, List<GlobalNode> nodes, boolean quantiles) {
         out.writeVarInt(nodes.size(), true);
         for (GlobalNode n : nodes) {
             if (n instanceof GlobalEvent e) {
@@ -79,19 +97,19 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
                 out.writeLong(e.stack());
                 RankSetIo.write(out, e.ranks());
                 for (Field f : Field.ALL) writeAlternatives(out, e.field(f));
-                writeHistogram(out, e.compute());
-                writeHistogram(out, e.inside());
+                writeHistogram(out, e.compute(), quantiles);
+                writeHistogram(out, e.inside(), quantiles);
             } else {
                 GlobalLoop l = (GlobalLoop) n;
                 out.writeByte(LOOP);
                 RankSetIo.write(out, l.ranks());
                 writeAlternatives(out, l.counts());
-                writeNodes(out, l.body());
+                writeNodes(out, l.body(), quantiles);
             }
         }
     }
 
-    private static List<GlobalNode> readNodes(Input in, int world, RankSet parent, int depth) {
+    private static List<GlobalNode> readNodes(Input in, int world, RankSet parent, int depth, boolean quantiles) {
         if (depth > MAX_DEPTH) throw new CorruptDataException("loops nested deeper than " + MAX_DEPTH);
         int n = Counts.read(in, 3, "node");
         List<GlobalNode> nodes = new ArrayList<>(n);
@@ -106,12 +124,12 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
                 RankSet ranks = readNodeRanks(in, world, parent);
                 List<Alternatives<ValueSeq>> fields = new ArrayList<>(Field.ALL.length);
                 for (Field f : Field.ALL) fields.add(readAlternatives(in, world, ranks, depth, "field " + f));
-                Histogram compute = readHistogram(in), inside = readHistogram(in);
+                Histogram compute = readHistogram(in, quantiles), inside = readHistogram(in, quantiles);
                 nodes.add(new GlobalEvent(op, thread, site, stack, ranks, fields, compute, inside));
             } else if (tag == LOOP) {
                 RankSet ranks = readNodeRanks(in, world, parent);
                 Alternatives<ValueSeq> counts = readAlternatives(in, world, ranks, depth, "loop counts");
-                List<GlobalNode> body = readNodes(in, world, ranks, depth + 1);
+                List<GlobalNode> body = readNodes(in, world, ranks, depth + 1, quantiles);
                 if (body.isEmpty()) throw new CorruptDataException("empty loop body");
                 nodes.add(new GlobalLoop(body, counts, ranks));
             } else {
@@ -197,18 +215,19 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     /**
      * The count exactly; min, max, mean and the {@link Histogram#QUANTILES} as {@link TimeCode}s: a
      * fixed-size summary, since exact nanoseconds and bin counts would make the trace grow with the
-     * run's length and noise while carrying only noise.
+     * run's length and noise while carrying only noise. Without quantiles (timing=aggregate) only the first four.
      */
-    private static void writeHistogram(Output out, Histogram h) {
+    private static void writeHistogram(Output out, Histogram h, boolean quantiles) {
         out.writeVarLong(h.count(), true);
         if (h.count() == 0) return;
         out.writeShort(TimeCode.encode(h.min()));
         out.writeShort(TimeCode.encode(h.max()));
         out.writeShort(TimeCode.encode(Math.round(h.mean())));
-        for (double q : Histogram.QUANTILES) out.writeShort(TimeCode.encode(h.quantile(q)));
+        if (quantiles) for (double q : Histogram.QUANTILES) out.writeShort(TimeCode.encode(h.quantile(q)));
     }
 
-    private static Histogram readHistogram(Input in) {
+    /** Without quantiles (timing=aggregate), {@link Histogram#ofAggregate}: its count, min, max and mean are the stored ones. */
+    private static Histogram readHistogram(Input in, boolean stored) {
         long count = in.readVarLong(true);
         long[] quantiles = new long[Histogram.QUANTILES.length];
         if (count < 0) throw new CorruptDataException("negative histogram count");
@@ -217,7 +236,7 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
         long mean = TimeCode.decode(in.readShortUnsigned());
         long previous = min;
         for (int i = 0; i < quantiles.length; i++) {
-            quantiles[i] = TimeCode.decode(in.readShortUnsigned());
+            quantiles[i] = stored ? TimeCode.decode(in.readShortUnsigned()) : mean;
             if (quantiles[i] < previous) throw new CorruptDataException("histogram quantiles out of order");
             previous = quantiles[i];
         }
@@ -227,6 +246,6 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
         } catch (ArithmeticException e) {
             throw new CorruptDataException("histogram total out of range");
         }
-        return Histogram.ofSummary(count, min, max, mean, quantiles);
+        return stored ? Histogram.ofSummary(count, min, max, mean, quantiles) : Histogram.ofAggregate(count, min, max, mean);
     }
 }
