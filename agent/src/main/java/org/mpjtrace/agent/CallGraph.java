@@ -27,6 +27,15 @@ final class CallGraph {
     private final Map<String, Set<String>> calledByClass = new HashMap<>();
     private final Set<String> classesCallingMpj = new HashSet<>();
 
+    /** The internal name a class file declares, or null when its header does not parse. */
+    static String className(byte[] classFile) {
+        try {
+            return new ClassReader(classFile).getClassName();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     /** Adds one class file; a class that does not parse is left out (its calls are not wrapped). */
     void add(byte[] classFile) {
         ClassReader reader;

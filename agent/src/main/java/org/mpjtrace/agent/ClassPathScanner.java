@@ -3,13 +3,15 @@ package org.mpjtrace.agent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
-import java.util.stream.Stream;
 
 /**
  * Reads every class of a class path (folders and jars) into a {@link CallGraph}, skipping MPJ Express's
@@ -37,18 +39,46 @@ final class ClassPathScanner {
         return graph.reach();
     }
 
+    /**
+     * A folder is walked, but only where a class could load from it: a subfolder whose name is no Java
+     * identifier (.git, test-classes, surefire-reports) holds no package, and a class file whose path is
+     * not its class's name (a module's target/classes/org/... seen from the project's root) cannot load
+     * from this root; both are skipped before any parsing. MPJ's multicore starter puts the working
+     * directory on every rank's class path: run from a project's root, the scan used to parse every class
+     * of the project's build folders (918 classes, 264 ms of each traced job's start in this repository).
+     */
     private static void scanFolder(Path root, CallGraph graph) throws IOException {
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                return dir.equals(root) || isIdentifier(dir.getFileName().toString()) ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
                 String name = root.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/");
-                if (!wanted(name) || !Files.isRegularFile(f)) continue;
+                if (!attrs.isRegularFile() || !wanted(name)) return FileVisitResult.CONTINUE;
                 try {
-                    graph.add(Files.readAllBytes(f));
+                    byte[] bytes = Files.readAllBytes(f);
+                    if (name.equals(CallGraph.className(bytes) + CLASS)) graph.add(bytes);
                 } catch (IOException e) {
                     // An unreadable class is not scanned.
                 }
+                return FileVisitResult.CONTINUE;
             }
-        }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path f, IOException e) {
+                return FileVisitResult.CONTINUE; // an unreadable folder or file is not scanned
+            }
+        });
+    }
+
+    /** Whether a folder name can be a package name's part. */
+    private static boolean isIdentifier(String name) {
+        if (name.isEmpty() || !Character.isJavaIdentifierStart(name.charAt(0))) return false;
+        for (int i = 1; i < name.length(); i++) if (!Character.isJavaIdentifierPart(name.charAt(i))) return false;
+        return true;
     }
 
     private static void scanJar(Path jar, CallGraph graph) throws IOException {

@@ -57,6 +57,27 @@ class ClassPathScanTest {
     }
 
     @Test
+    void aProjectRootOnTheClassPathScansOnlyTheClassesThatCanLoadFromIt() throws Exception {
+        // MPJ's multicore starter puts the working directory on the class path: run from a project's root, its build
+        // folders hold class files a loader never finds there. A path that is not the class's name, or runs through a
+        // folder no package can be named (.git, test-classes), is not parsed.
+        Path root = dir.resolve("project");
+        byte[] sample = CallingContextRewriteTest.bytesOf(ContextSample.class);
+        for (String misplaced : List.of("module/target/classes/" + SAMPLE, ".git/" + SAMPLE, "target/test-classes/" + SAMPLE)) {
+            Path f = root.resolve(misplaced + ".class");
+            Files.createDirectories(f.getParent());
+            Files.write(f, sample);
+        }
+        assertEquals(0, ClassPathScanner.scan(List.of(root), NO_MPJ_HOME).scannedClasses());
+        Path placed = root.resolve(SAMPLE + ".class");
+        Files.createDirectories(placed.getParent());
+        Files.write(placed, sample);
+        Reach reach = ClassPathScanner.scan(List.of(root), NO_MPJ_HOME);
+        assertEquals(1, reach.scannedClasses());
+        assertTrue(reach.reaches("viaB", "()I"));
+    }
+
+    @Test
     void excludedPackagesMissingEntriesAndDamagedJarsAreSkipped() throws Exception {
         Path damaged = dir.resolve("damaged.jar");
         Files.write(damaged, new byte[] {'P', 'K', 3, 4, 1, 2, 3});
