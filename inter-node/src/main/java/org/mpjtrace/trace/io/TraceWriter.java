@@ -25,6 +25,7 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TimingMode;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.global.SitePruning;
 import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.rules.GlobalRules;
 import org.mpjtrace.trace.io.rules.TraceRules;
@@ -34,8 +35,10 @@ import org.mpjtrace.trace.io.serial.RankTable;
  * Writes one trace file: {@link #create} (header and META), {@link #writeRank} per rank in any order
  * (a rank that keeps calls of its own gets a RANK section at once; the others, in the compressed modes
  * a few dozen bytes each, wait for commit to go into one RANK_TABLE section, see {@link RankTable}),
- * {@link #writeSites} once, {@link #writeCallPaths} at most once (traces with calling context), then
- * {@link #commit}. Everything goes to a temp file of the writer's own beside the target (a random
+ * {@link #writeSites} once, {@link #writeGlobal} and {@link #writeCallPaths} (traces with calling context)
+ * at most once, then {@link #commit}. The global trace and the two tables are checked when given and
+ * written at commit, so that when no rank keeps events the site table can be cut to the sites the trace
+ * names ({@link SitePruning}). Everything goes to a temp file of the writer's own beside the target (a random
  * name, created new), which commit forces to disk and renames over the target in one step: readers see
  * the old file or the whole new one, never a part; two jobs writing one target each publish a whole
  * file, the last one's; a symlink at either name is replaced, never followed. Without commit, {@link #close} deletes the temp file and leaves the
@@ -60,6 +63,8 @@ public final class TraceWriter implements Closeable {
     private final TreeMap<Integer, RankTrace> tableRanks = new TreeMap<>();
     private int sections;
     private int siteCount = -1;
+    /** The call-site table once given; written at commit. */
+    private List<CallSite> siteList;
     /** The event naming the highest site id so far, to check against the table whichever comes first. */
     private String highestSiteUse;
     private int highestSite = -1;
@@ -139,7 +144,7 @@ public final class TraceWriter implements Closeable {
         }
     }
 
-    /** Appends the SITES section: the call-site table the ranks' site ids refer to. Once per file. */
+    /** Gives the call-site table the ranks' site ids refer to (written at commit). Once per file. */
     public void writeSites(List<CallSite> sites) throws IOException {
         checkWritable();
         if (siteCount >= 0) throw new IllegalStateException("call-site table already written");
@@ -155,11 +160,11 @@ public final class TraceWriter implements Closeable {
             String globalProblem = GlobalRules.sitesProblem(global, sites.size());
             if (globalProblem != null) throw new IllegalArgumentException(globalProblem);
         }
-        writeSection(SectionKind.SITES, new SiteTable(sites));
+        siteList = List.copyOf(sites);
         siteCount = sites.size();
     }
 
-    /** Appends the GLOBAL section: the loop-compressed trace of all ranks. At most once per file. */
+    /** Gives the loop-compressed trace of all ranks (written at commit, its sites renumbered if the table is cut). At most once per file. */
     public void writeGlobal(GlobalTrace global) throws IOException {
         checkWritable();
         if (this.global != null) throw new IllegalStateException("global trace already written");
@@ -176,7 +181,6 @@ public final class TraceWriter implements Closeable {
             String stackProblem = GlobalRules.stacksProblem(global, callPaths);
             if (stackProblem != null) throw new IllegalArgumentException(stackProblem);
         }
-        writeSection(SectionKind.GLOBAL, global);
         this.global = global;
     }
 
@@ -191,8 +195,8 @@ public final class TraceWriter implements Closeable {
     }
 
     /**
-     * Appends the CALL_PATHS section: what each stack signature of the events stands for. At most once
-     * per file; a trace without one has no calling context.
+     * Gives the call-path table (written at commit): what each stack signature of the events stands for. At
+     * most once per file; a trace without one has no calling context.
      */
     public void writeCallPaths(List<CallPath> paths) throws IOException {
         checkWritable();
@@ -203,16 +207,30 @@ public final class TraceWriter implements Closeable {
         if (problem == null) problem = stackUses.problem(bySignature);
         if (problem == null && global != null && !paths.isEmpty()) problem = GlobalRules.stacksProblem(global, bySignature);
         if (problem != null) throw new IllegalArgumentException(problem);
-        List<CallPath> copy = List.copyOf(paths);
-        writeSection(SectionKind.CALL_PATHS, new CallPathTable(copy));
         callPaths = bySignature;
-        callPathList = copy;
+        callPathList = List.copyOf(paths);
     }
 
-    /** Writes the RANK_TABLE (when a rank waits for it) and END, forces to disk, atomically renames the temp file over {@code file}. */
+    /**
+     * Writes what waited for the end (the global trace, the call-site table and the call-path table, cut to
+     * the sites the trace names when no rank keeps events of its own, see {@link SitePruning}; the
+     * RANK_TABLE) and END, forces to disk, atomically renames the temp file over {@code file}.
+     */
     public void commit() throws IOException {
         checkWritable();
         if (siteCount < 0) throw new IllegalStateException("no call-site table written");
+        GlobalTrace g = global;
+        List<CallSite> sites = siteList;
+        List<CallPath> paths = callPathList;
+        if (highestSite < 0) { // no rank's events name a site: the table can lose what the trace never names
+            SitePruning.Pruned pruned = SitePruning.prune(sites, g, paths);
+            g = pruned.global();
+            sites = pruned.sites();
+            paths = pruned.callPaths();
+        }
+        if (g != null) writeSection(SectionKind.GLOBAL, g);
+        writeSection(SectionKind.SITES, new SiteTable(sites));
+        if (paths != null) writeSection(SectionKind.CALL_PATHS, new CallPathTable(paths));
         if (!tableRanks.isEmpty()) writeSection(SectionKind.RANK_TABLE, new RankTable(List.copyOf(tableRanks.values())));
         try {
             writeSection(SectionKind.END, new EndMark(sections));
