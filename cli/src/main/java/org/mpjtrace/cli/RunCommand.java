@@ -82,10 +82,10 @@ final class RunCommand implements Callable<Integer> {
     String selector;
 
     @Option(names = "--timing", paramLabel = "TIMING",
-            description = "the compressed modes: aggregate (each call site's count, mean, min and max time: the smallest files), "
-                    + "histogram (also quantiles; the default); mode full also: lossy (also every call's own "
-                    + "duration and the interval before it, within a relative error --epsilon, per thread) or lossless (the same, "
-                    + "exactly); decode --expand, the exports, stats, replay and proxy then use them")
+            description = "the compressed modes (full, chameleon, acurdion, reference): aggregate (each call site's count, mean, min "
+                    + "and max time: the smallest files), histogram (also quantiles; the default), lossy (also every call's own "
+                    + "duration and the interval before it, within a relative error --epsilon, per thread, on every rank) or lossless "
+                    + "(the same, exactly); decode --expand, the exports, stats, replay and proxy then use them")
     String timing;
 
     @Option(names = "--epsilon", paramLabel = "E",
@@ -132,10 +132,8 @@ final class RunCommand implements Callable<Integer> {
         if (timing == null) return agentOptions;
         TimingMode t = TimingMode.of(timing);
         if (t == null) throw new BadInputException("--timing: '" + timing + "' is not a timing (expected " + String.join(" or ", TimingMode.keys()) + ")");
-        if (t.keepsEachCall() && !TracingMode.FULL.is(mode))
-            throw new BadInputException("--timing " + t.key + " applies to mode full only" + (TracingMode.DUMP.is(mode) ? " (a dump keeps every call's times already)" : ""));
-        if (t == TimingMode.AGGREGATE && TracingMode.DUMP.is(mode))
-            throw new BadInputException("--timing aggregate applies to the compressed modes (full, chameleon, acurdion, reference); a dump keeps every call's times");
+        if (TracingMode.DUMP.is(mode) && t != TimingMode.HISTOGRAM)
+            throw new BadInputException("--timing " + t.key + " applies to the compressed modes (full, chameleon, acurdion, reference); a dump keeps every call's times");
         String options = withKey(agentOptions, AgentKeys.TIMING, timing, "--timing");
         return epsilon == null ? options : withKey(options, AgentKeys.EPSILON, epsilon, "--epsilon");
     }

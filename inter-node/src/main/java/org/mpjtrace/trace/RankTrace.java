@@ -16,7 +16,7 @@ import java.util.List;
  *                   take from its lead ({@link OwnArguments}), in call order; empty in the other modes
  * @param stackSummaries in the clustering modes, the rank's calls and peers per stack signature ({@link StackSummary}),
  *                   each stack once; empty in the other modes
- * @param times      in mode full with timing=lossless, every call's own times ({@link CallTimes}); else {@link CallTimes#NONE}
+ * @param times      with timing=lossless or lossy (mode full and the clustering modes), every call's own times ({@link CallTimes}); else {@link CallTimes#NONE}
  */
 public record RankTrace(int rank, String host, long initNanos, int eventCount, long[] words,
                         List<CommInfo> comms, List<DatatypeInfo> datatypes, List<RedOpInfo> redops,

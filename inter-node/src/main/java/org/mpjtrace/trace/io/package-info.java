@@ -45,7 +45,7 @@
  *                         when it never varied; each stack once;
  *                         only where the global trace's expansion for the rank differs; empty in the
  *                         other modes), then (since version 12) the calls' own times (CallTimes: in mode
- *                         full with timing=lossless or lossy, the thread count, since version 13 the
+ *                         full and the clustering modes with timing=lossless or lossy, the thread count, since version 13 the
  *                         epsilon as a double when threads follow (0: exact; lossy's: the values are
  *                         LossyBins), then per thread in ascending order its number, its calls
  *                         and its bytes: per call the interval since the thread's previous call and the

@@ -127,9 +127,9 @@ public final class TracerConfig {
         TimingMode timing = TimingMode.of(timingKey);
         if (timing == null)
             throw new IllegalArgumentException("bad value for agent key 'timing': '" + timingKey + "' (expected: " + String.join(", ", TimingMode.keys()) + ")");
-        if (timing.keepsEachCall() && mode != TracingMode.FULL)
-            throw new IllegalArgumentException("bad value for agent key 'timing': " + timing.key + " keeps every call's times beside mode full's loops"
-                    + (mode == TracingMode.DUMP ? " (a dump keeps them already)" : " (not yet beside a clustering mode's)"));
+        if (timing.keepsEachCall() && mode == TracingMode.DUMP)
+            throw new IllegalArgumentException("bad value for agent key 'timing': " + timing.key + " keeps every call's times beside a compressed"
+                    + " trace's loops (a dump keeps them already)");
         if (timing == TimingMode.AGGREGATE && mode == TracingMode.DUMP)
             throw new IllegalArgumentException("bad value for agent key 'timing': aggregate summarises the times of a compressed trace"
                     + " (modes full, chameleon, acurdion, reference); a dump keeps every call's");

@@ -63,7 +63,7 @@ public final class RankContext {
     final EventStore store;
     /** Mode full: the rank's loop-compressed trace; null in the other modes. */
     public final RankLoopFolder loops;
-    /** Mode full with timing=lossless or lossy: every call's own times; else null. */
+    /** timing=lossless or lossy (mode full and the clustering modes): every call's own times; else null. */
     private final CallTimesRecorder times;
     /** The spans the program paused this rank's tracing. */
     private final PauseSpans pauses = new PauseSpans();
@@ -108,10 +108,12 @@ public final class RankContext {
         int window = TraceFolding.DEFAULT_WINDOW;
         this.store = mode == TracingMode.DUMP || tracer.config.keepDump ? store : null;
         this.loops = mode == TracingMode.FULL ? new RankLoopFolder(rank, size, initEnter, window) : null;
-        this.times = loops != null && tracer.config.timing.keepsEachCall() ? new CallTimesRecorder(initEnter, tracer.config.epsilon) : null;
+        // timing=lossless or lossy: every call's own times, of every rank, in the clustering modes too (a non-lead
+        // stops adding to the loops, not to its times: what it did is its lead's, when it did it is its own).
+        this.times = mode != TracingMode.DUMP && tracer.config.timing.keepsEachCall() ? new CallTimesRecorder(initEnter, tracer.config.epsilon) : null;
         this.clustering = mode.clusters() ? new ClusteringSink(rank, size, initEnter, window, mode) : null;
         if (clustering != null) {
-            this.sink = clustering;
+            this.sink = times == null ? clustering : RecordSink.both(clustering, times);
         } else {
             RecordSink compressed = loops == null ? null : times == null ? loops : RecordSink.both(loops, times);
             this.sink = compressed == null ? this.store : this.store == null ? compressed : RecordSink.both(this.store, compressed);

@@ -4,7 +4,7 @@ import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.Event;
 
 /**
- * Mode full with timing=lossless or lossy: every record's times kept as {@link CallTimes} (per thread,
+ * timing=lossless or lossy (mode full and the clustering modes): every record's times kept as {@link CallTimes} (per thread,
  * the interval since the thread's previous call and the call's duration, exactly or as their
  * {@link org.mpjtrace.trace.LossyBins}). Runs on the fold thread
  * beside the loop folder, so the application's threads do no more than in mode full.

@@ -56,7 +56,8 @@ class TracerConfigTest {
         assertTrue(error("mode=dump,timing=aggregate").contains("'timing': aggregate summarises the times of a compressed trace"),
                 error("mode=dump,timing=aggregate"));
         assertTrue(error("mode=dump,timing=lossless").contains("a dump keeps them already"));
-        assertTrue(error("mode=chameleon,timing=lossless").contains("'timing'"));
+        // Every rank's own times beside a clustered trace's loops too.
+        assertEquals(org.mpjtrace.trace.TimingMode.LOSSLESS, TracerConfig.parse("mode=chameleon,timing=lossless").timing);
     }
 
     @Test
@@ -67,7 +68,9 @@ class TracerConfigTest {
         for (String bad : new String[] {"0", "-0.1", "2", "abc", "NaN"})
             assertTrue(error("mode=full,timing=lossy,epsilon=" + bad).contains("'epsilon': '" + bad + "' (expected a number from 0.001 to 1"), bad);
         assertTrue(error("mode=full,epsilon=0.1").contains("'epsilon': it applies with timing=lossy only, not histogram"));
-        assertTrue(error("mode=chameleon,timing=lossy").contains("'timing': lossy keeps every call's times beside mode full's loops"));
+        assertEquals(0.2, TracerConfig.parse("mode=acurdion,timing=lossy,epsilon=0.2").epsilon);
+        assertTrue(error("mode=dump,timing=lossy").contains("'timing': lossy keeps every call's times beside a compressed trace's loops (a dump keeps them already)"),
+                error("mode=dump,timing=lossy"));
     }
 
     @Test
