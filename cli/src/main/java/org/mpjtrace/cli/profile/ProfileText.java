@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.function.ToLongFunction;
 import org.mpjtrace.cli.format.TextTable;
 import org.mpjtrace.cli.format.Units;
+import org.mpjtrace.trace.AgentKeys;
 import org.mpjtrace.trace.JobMeta;
+import org.mpjtrace.trace.TimingMode;
 
 /**
  * {@code stats}' profile as text, laid out as mpiP's report: the job, the ranks' app and MPJ times as
@@ -21,12 +23,15 @@ public final class ProfileText {
         String program = m.mainClass().isEmpty() ? "(main class not recorded)" : m.mainClass();
         out.println("Profile of " + fileLabel + ": " + program + ", " + m.worldSize() + " ranks, mode " + m.mode() + ", " + m.device()
                 + ", wall " + Units.seconds(m.elapsedMillis() * 1_000_000L) + " s");
+        String timing = m.agentOptions() == null ? null : m.agentOptions().getOrDefault(AgentKeys.TIMING, TimingMode.HISTOGRAM.key);
         if (p.fromLeads())
-            out.println("  clustered trace: only leads traced; each other rank's figures are its lead's (its cluster in `clusters`)");
+            out.println("  clustered trace: only leads traced; each other rank's " + (p.meanTimes() ? "figures are" : "calls are")
+                    + " its lead's (its cluster in `clusters`)" + (p.meanTimes() ? "" : ", its times its own"));
         if (p.meanTimes())
-            out.println("  times: the compressed trace's mean time of each call, alike on every rank that makes it (a dump, keepDump=true or timing=lossless keeps each call's own)");
+            out.println("  times: the compressed trace's mean time of each call (timing=" + timing + "), alike on every rank that makes it"
+                    + " (a dump, keepDump=true or timing=lossless or lossy keeps each call's own)");
         else if (p.losslessTimes())
-            out.println("  times: every call's own, kept beside the compressed trace (timing=lossless)");
+            out.println("  times: every call's own, kept beside the compressed trace (timing=" + timing + ")");
         out.println();
 
         List<RankTimes> ranks = p.ranks();

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -228,17 +229,23 @@ public final class TraceWriter implements Closeable {
             sites = pruned.sites();
             paths = pruned.callPaths();
         }
-        if (g != null) writeSection(SectionKind.GLOBAL, g);
-        writeSection(SectionKind.SITES, new SiteTable(sites));
-        if (paths != null) writeSection(SectionKind.CALL_PATHS, new CallPathTable(paths));
-        if (!tableRanks.isEmpty()) writeSection(SectionKind.RANK_TABLE, new RankTable(List.copyOf(tableRanks.values())));
+        // Encoded in memory first, all of them: a failure there leaves the file as it was and commit can be tried again.
+        List<ByteBuffer> pending = new ArrayList<>();
+        if (g != null) pending.add(SectionEncoder.encode(kryo, SectionKind.GLOBAL, g));
+        pending.add(SectionEncoder.encode(kryo, SectionKind.SITES, new SiteTable(sites)));
+        if (paths != null) pending.add(SectionEncoder.encode(kryo, SectionKind.CALL_PATHS, new CallPathTable(paths)));
+        if (!tableRanks.isEmpty()) pending.add(SectionEncoder.encode(kryo, SectionKind.RANK_TABLE, new RankTable(List.copyOf(tableRanks.values()))));
         try {
+            for (ByteBuffer section : pending) {
+                append(section);
+                sections++;
+            }
             writeSection(SectionKind.END, new EndMark(sections));
             channel.force(true);
             channel.close();
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | RuntimeException | Error e) {
-            broken = true; // END may be written: another try would append a second one
+            broken = true; // part of the end may be written: another try would append it twice
             throw e;
         }
         committed = true;
