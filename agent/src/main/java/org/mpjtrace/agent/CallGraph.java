@@ -27,10 +27,10 @@ final class CallGraph {
     private final Map<String, Set<String>> calledByClass = new HashMap<>();
     private final Set<String> classesCallingMpj = new HashSet<>();
 
-    /** The internal name a class file declares, or null when its header does not parse. */
-    static String className(byte[] classFile) {
+    /** A reader of the class file, or null when its header does not parse. */
+    static ClassReader reader(byte[] classFile) {
         try {
-            return new ClassReader(classFile).getClassName();
+            return new ClassReader(classFile);
         } catch (RuntimeException e) {
             return null;
         }
@@ -38,12 +38,12 @@ final class CallGraph {
 
     /** Adds one class file; a class that does not parse is left out (its calls are not wrapped). */
     void add(byte[] classFile) {
-        ClassReader reader;
-        try {
-            reader = new ClassReader(classFile);
-        } catch (RuntimeException e) {
-            return;
-        }
+        ClassReader reader = reader(classFile);
+        if (reader != null) add(reader);
+    }
+
+    /** Adds the class {@code reader} reads (its header already parsed, so the caller could check its name). */
+    void add(ClassReader reader) {
         String className = reader.getClassName();
         Set<String> called = new HashSet<>();
         try {

@@ -12,6 +12,7 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import org.objectweb.asm.ClassReader;
 
 /**
  * Reads every class of a class path (folders and jars) into a {@link CallGraph}, skipping MPJ Express's
@@ -59,8 +60,8 @@ final class ClassPathScanner {
                 String name = root.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/");
                 if (!attrs.isRegularFile() || !wanted(name)) return FileVisitResult.CONTINUE;
                 try {
-                    byte[] bytes = Files.readAllBytes(f);
-                    if (name.equals(CallGraph.className(bytes) + CLASS)) graph.add(bytes);
+                    ClassReader reader = CallGraph.reader(Files.readAllBytes(f));
+                    if (reader != null && name.equals(reader.getClassName() + CLASS)) graph.add(reader);
                 } catch (IOException e) {
                     // An unreadable class is not scanned.
                 }

@@ -23,7 +23,7 @@ public final class ProfileText {
         String program = m.mainClass().isEmpty() ? "(main class not recorded)" : m.mainClass();
         out.println("Profile of " + fileLabel + ": " + program + ", " + m.worldSize() + " ranks, mode " + m.mode() + ", " + m.device()
                 + ", wall " + Units.seconds(m.elapsedMillis() * 1_000_000L) + " s");
-        String timing = m.agentOptions() == null ? null : m.agentOptions().getOrDefault(AgentKeys.TIMING, TimingMode.HISTOGRAM.key);
+        String timing = m.agentOptions() == null ? TimingMode.HISTOGRAM.key : m.agentOptions().getOrDefault(AgentKeys.TIMING, TimingMode.HISTOGRAM.key);
         if (p.fromLeads())
             out.println("  clustered trace: only leads traced; each other rank's " + (p.meanTimes() ? "figures are" : "calls are")
                     + " its lead's (its cluster in `clusters`)" + (p.meanTimes() ? "" : ", its times its own"));
