@@ -2,6 +2,7 @@ package org.mpjtrace.cli.phases;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,16 @@ import org.mpjtrace.cli.phases.PatternIds.Body;
  *       pattern found so far is an occurrence of a pattern of its own (S2.S3 at position 7 of Fig. 6);
  *       a call that starts none is a pattern of length one (R3 and R2 there; a lone collective).</li>
  * </ol>
- * Patterns are identified by their calls, so the same stretch of calls is the same pattern wherever it
+ * The calls come as runs ({@link RankCalls}): from a compressed trace, a loop whose iterations all make
+ * the same calls is one run of its count, held once. Such a run is a loop body found without looking: its
+ * iteration, cut where the function changes, gives one pattern per piece and one occurrence of each per
+ * iteration, and the steps above apply to the calls between such runs (the runs' patterns count as found
+ * in step 1). The sequence is kept as runs too ({@link PatternSequence}), so a time loop of 10^6 calls is
+ * one iteration's work here. One difference from reading the same calls one by one: an iteration that
+ * starts and ends in the same function is cut at its end here, where one by one its last and next first
+ * calls would be one piece; the corpus's traces give the same patterns either way (PhasesFromLoopsTest).
+ *
+ * <p>Patterns are identified by their calls, so the same stretch of calls is the same pattern wherever it
  * occurs. Their ids come from a {@link PatternIds}: one of the rank's own numbers them in order of first
  * occurrence; one shared by the ranks of a trace gives the same pattern the same id on every rank.
  */
@@ -37,19 +47,33 @@ public final class PatternFinder {
     /** The longest part of a known pattern matched in what is left. */
     static final int MAX_PART = 32;
 
+    private final List<RankCalls.Run> runs;
+    /** The calls of the runs of count 1, one after the other, with their functions. */
     private final int[] calls;
     private final int[] functions;
+    /** Where a run of count 1 starts in {@link #calls}: a delimiter, as a change of function is. */
+    private final BitSet runStarts = new BitSet();
     private final PatternIds shared;
     private final Map<Body, Integer> ids = new HashMap<>();
     private final List<int[]> bodies = new ArrayList<>();
     /** Pattern of the occurrence starting at a call, or -1; and the occurrence's length. */
     private final int[] startsPattern, length;
 
-    private PatternFinder(int[] calls, int[] functions, PatternIds shared) {
-        if (calls.length != functions.length) throw new IllegalArgumentException("a function for every call");
-        this.calls = calls;
-        this.functions = functions;
+    private PatternFinder(List<RankCalls.Run> runs, PatternIds shared) {
+        this.runs = runs;
         this.shared = shared;
+        int n = 0;
+        for (RankCalls.Run r : runs) if (r.count() == 1) n += r.length();
+        calls = new int[n];
+        functions = new int[n];
+        n = 0;
+        for (RankCalls.Run r : runs) {
+            if (r.count() != 1) continue;
+            runStarts.set(n);
+            System.arraycopy(r.calls(), 0, calls, n, r.length());
+            System.arraycopy(r.functions(), 0, functions, n, r.length());
+            n += r.length();
+        }
         startsPattern = new int[calls.length];
         length = new int[calls.length];
         Arrays.fill(startsPattern, -1);
@@ -65,14 +89,26 @@ public final class PatternFinder {
 
     /** As {@link #find(int[], int[])}, the pattern ids taken from (and new patterns added to) {@code ids}. */
     public static PatternSequence find(int[] calls, int[] functions, PatternIds ids) {
-        return new PatternFinder(calls, functions, ids).run();
+        if (calls.length != functions.length) throw new IllegalArgumentException("a function for every call");
+        if (calls.length == 0) return new PatternSequence(List.of(), ids.bodies(), 0);
+        long[] none = new long[calls.length];
+        return find(new RankCalls(0, List.of(new RankCalls.Run(calls, functions, none, none, 1)), List.of(), id -> "?"), ids);
     }
 
-    private PatternSequence run() {
+    /** The patterns of a rank's calls, kept as runs as the calls are; the ids taken from (and new patterns added to) {@code ids}. */
+    static PatternSequence find(RankCalls calls, PatternIds ids) {
+        return new PatternFinder(calls.runs(), ids).run(calls.size());
+    }
+
+    private PatternSequence run(int callCount) {
+        for (RankCalls.Run r : runs) {
+            if (r.count() == 1) continue;
+            for (int[] piece : pieces(r)) mark(r.calls(), piece[0], piece[1] - piece[0]);
+        }
         List<int[]> gaps = new ArrayList<>();
         for (int a = 0, b; a < calls.length; a = b) {
             b = a + 1;
-            while (b < calls.length && functions[b] == functions[a]) b++;
+            while (b < calls.length && functions[b] == functions[a] && !runStarts.get(b)) b++;
             loopBodies(a, b, gaps);
         }
         Map<Body, Integer> gapCounts = new HashMap<>();
@@ -85,7 +121,21 @@ public final class PatternFinder {
         }
         Map<Body, Integer> parts = partsOfKnownPatterns();
         for (int[] g : once) rest(g[0], g[1], parts);
-        return sequence();
+        return sequence(callCount);
+    }
+
+    /**
+     * A loop's iteration (a run of count 2 or more) cut where the function changes: each piece is a
+     * pattern, each iteration one occurrence of each (the loop body is the repeat; functions still delimit).
+     */
+    private static List<int[]> pieces(RankCalls.Run r) {
+        List<int[]> pieces = new ArrayList<>();
+        for (int a = 0, b; a < r.length(); a = b) {
+            b = a + 1;
+            while (b < r.length() && r.functions()[b] == r.functions()[a]) b++;
+            pieces.add(new int[] {a, b});
+        }
+        return pieces;
     }
 
     /** Step 1 in the run [a, b): marks loop bodies, collects the gaps between them. */
@@ -141,32 +191,58 @@ public final class PatternFinder {
 
     /** The calls [from, from + len) are one occurrence of the pattern they spell. */
     private void mark(int from, int len) {
-        Body b = body(from, from + len);
+        startsPattern[from] = mark(calls, from, len);
+        length[from] = len;
+    }
+
+    /** The id of the pattern {@code of[from, from + len)} spells, registered when new. */
+    private int mark(int[] of, int from, int len) {
+        Body b = new Body(Arrays.copyOfRange(of, from, from + len));
         Integer id = ids.get(b);
         if (id == null) {
             id = bodies.size();
             ids.put(b, id);
             bodies.add(b.calls());
         }
-        startsPattern[from] = id;
-        length[from] = len;
+        return id;
     }
 
-    /** The occurrences in call order, each pattern given its shared id, new ones in order of first occurrence. */
-    private PatternSequence sequence() {
+    /** The occurrences in call order, run by run, each pattern given its shared id, new ones in order of first occurrence. */
+    private PatternSequence sequence(int callCount) {
         int[] renumber = new int[bodies.size()];
         Arrays.fill(renumber, -1);
-        int n = 0;
-        for (int i = 0; i < calls.length; i += length[i]) n++;
-        int[] symbols = new int[n], first = new int[n];
-        n = 0;
-        for (int i = 0; i < calls.length; i += length[i]) {
-            int p = startsPattern[i];
-            if (renumber[p] < 0) renumber[p] = shared.idOf(bodies.get(p));
-            symbols[n] = renumber[p];
-            first[n++] = i;
+        List<PatternSequence.Run> out = new ArrayList<>();
+        int loose = 0;
+        for (RankCalls.Run r : runs) {
+            int[] symbols, offsets;
+            if (r.count() == 1) {
+                int n = 0;
+                for (int i = loose; i < loose + r.length(); i += length[i]) n++;
+                symbols = new int[n];
+                offsets = new int[n];
+                n = 0;
+                for (int i = loose; i < loose + r.length(); i += length[i]) {
+                    symbols[n] = startsPattern[i];
+                    offsets[n++] = i - loose;
+                }
+                loose += r.length();
+            } else {
+                List<int[]> pieces = pieces(r);
+                symbols = new int[pieces.size()];
+                offsets = new int[pieces.size()];
+                for (int k = 0; k < pieces.size(); k++) {
+                    symbols[k] = ids.get(new Body(Arrays.copyOfRange(r.calls(), pieces.get(k)[0], pieces.get(k)[1])));
+                    offsets[k] = pieces.get(k)[0];
+                }
+            }
+            for (int k = 0; k < symbols.length; k++) {
+                int p = symbols[k];
+                if (renumber[p] < 0) renumber[p] = shared.idOf(bodies.get(p));
+                symbols[k] = renumber[p];
+            }
+            out.add(new PatternSequence.Run(symbols, offsets, r.length(), r.count()));
         }
-        return new PatternSequence(symbols, first, shared.bodies(), calls.length);
+        return new PatternSequence(out, shared.bodies(), callCount);
     }
 
     private boolean same(int x, int y, int len) {

@@ -27,8 +27,8 @@ public record PhaseDetection(RankCalls calls, PatternSequence patterns, SegmentT
     /** As {@link #of(RankCalls, Integer, double)}, the pattern ids taken from {@code ids}, shared with other ranks. */
     public static PhaseDetection of(RankCalls calls, Integer threshold, double minStrength, PatternIds ids) {
         if (calls.size() == 0) throw new IllegalArgumentException("rank " + calls.rank() + " made no MPJ calls");
-        PatternSequence patterns = PatternFinder.find(calls.calls(), calls.functions(), ids);
-        SegmentTree tree = Segmenter.segment(patterns.symbols(), minStrength);
+        PatternSequence patterns = PatternFinder.find(calls, ids);
+        SegmentTree tree = Segmenter.segment(patterns, minStrength);
         if (threshold != null && (threshold < 0 || threshold > tree.height()))
             throw new IllegalArgumentException("threshold " + threshold + " is outside the tree's levels 0.." + tree.height());
         int t = threshold != null ? threshold : defaultThreshold(tree);
@@ -65,27 +65,14 @@ public record PhaseDetection(RankCalls calls, PatternSequence patterns, SegmentT
     }
 
     private static Phase phase(int index, Segment s, RankCalls calls, PatternSequence patterns) {
-        int first = patterns.firstCall()[s.start()], last = patterns.lastCall(s.end());
-        List<Integer> ids = new ArrayList<>();
-        boolean[] seen = new boolean[patterns.patterns()];
-        for (int o = s.start(); o <= s.end(); o++) {
-            int p = patterns.symbols()[o];
-            if (!seen[p]) {
-                seen[p] = true;
-                ids.add(p);
-            }
-        }
+        int first = patterns.firstCall(s.start()), last = patterns.lastCall(s.end());
         Map<Integer, Integer> perFunction = new LinkedHashMap<>();
-        long duration = 0, compute = 0;
-        for (int c = first; c <= last; c++) {
-            perFunction.merge(calls.functions()[c], 1, Integer::sum);
-            duration += calls.duration()[c];
-            compute += calls.compute()[c];
-        }
+        long[] times = new long[2];
+        calls.sum(first, last, perFunction, times);
         List<Phase.FunctionCalls> functions = new ArrayList<>();
         perFunction.forEach((f, n) -> functions.add(new Phase.FunctionCalls(calls.functionNames().get(f), n)));
         // Most calls first; of equal counts, the function called first in the phase (the map's order; sort is stable).
         functions.sort(Comparator.comparingInt(Phase.FunctionCalls::calls).reversed());
-        return new Phase(index, s, first, last, List.copyOf(ids), List.copyOf(functions), duration, compute);
+        return new Phase(index, s, first, last, patterns.patternsIn(s.start(), s.end()), List.copyOf(functions), times[0], times[1]);
     }
 }

@@ -23,8 +23,7 @@ public final class PhasesText {
                         : "as given", tree.height());
         out.println();
         out.println("patterns (occurrences, calls: op, call site, peer relative to the rank or root):");
-        int[] occurrences = new int[ps.patterns()];
-        for (int p : ps.symbols()) occurrences[p]++;
+        long[] occurrences = ps.occurrenceCounts();
         for (int p = 0; p < ps.patterns(); p++)
             out.printf("  P%-4d %6dx  %s%n", p, occurrences[p], body(d.calls().names(), ps.bodies().get(p)));
         out.println();

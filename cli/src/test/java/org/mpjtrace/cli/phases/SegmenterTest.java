@@ -130,4 +130,42 @@ class SegmenterTest {
     void anEmptySequenceHasNoTree() {
         assertThrows(IllegalArgumentException.class, () -> Segmenter.segment(new int[0], 0));
     }
+
+    @Test
+    void runsOfRepeatedBodiesGiveTheTreeOfTheSequenceWrittenOut() {
+        // Random sequences of runs, as a time loop's iterations give them: a few bodies of 1-4 symbols,
+        // each repeated 1-40 times. Read run by run, only two repetitions of a run are scanned one cut at a
+        // time; the tree must be the written-out sequence's all the same, node by node.
+        int trees = 0, cuts = 0;
+        for (long seed = 1; seed <= 300; seed++) {
+            Random random = new Random(seed);
+            int runs = 1 + random.nextInt(8);
+            int[][] bodies = new int[runs][];
+            long[] counts = new long[runs];
+            int n = 0;
+            for (int r = 0; r < runs; r++) {
+                bodies[r] = new int[1 + random.nextInt(4)];
+                for (int j = 0; j < bodies[r].length; j++) bodies[r][j] = random.nextInt(5);
+                counts[r] = 1 + random.nextInt(40);
+                n += bodies[r].length * (int) counts[r];
+            }
+            int[] written = new int[n];
+            for (int r = 0, p = 0; r < runs; r++) for (int k = 0; k < counts[r]; k++) for (int x : bodies[r]) written[p++] = x;
+            double minStrength = seed % 3 == 0 ? -0.5 : 0;
+            List<Segment> expected = Segmenter.segment(written, minStrength).nodes();
+            List<Segment> actual = Segmenter.segment(bodies, counts, minStrength).nodes();
+            assertEquals(expected.size(), actual.size(), "seed " + seed);
+            for (int k = 0; k < expected.size(); k++) {
+                Segment e = expected.get(k), a = actual.get(k);
+                String where = "seed " + seed + ", node " + k;
+                assertEquals(List.of(e.start(), e.end(), e.cut(), e.left(), e.right()), List.of(a.start(), a.end(), a.cut(), a.left(), a.right()), where);
+                assertEquals(e.djs(), a.djs(), 1e-9, where);
+                if (!Double.isNaN(e.strength())) assertEquals(e.strength(), a.strength(), 1e-6, where);
+                if (a.isCut()) cuts++;
+            }
+            trees++;
+        }
+        assertEquals(300, trees);
+        assertTrue(cuts > 300, "the sequences are cut often enough to mean something: " + cuts);
+    }
 }
