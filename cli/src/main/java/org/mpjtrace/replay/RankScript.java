@@ -21,7 +21,8 @@ import org.mpjtrace.trace.global.LoopFit;
  * whose ranklists hold the rank (in a clustered trace, its lead's calls stand for it), with relative
  * end-points turned into the rank's own peers, the rank's own communicator-constructor and
  * v-collective arguments where its section keeps them, its lead's loops run as often as its own calls
- * per stack say (LoopFit), its own peers at call sites where they never varied, and the compute time
+ * per stack say (LoopFit), its own peers at call sites where they never varied, its own peers and tags
+ * call by call where they varied otherwise than its lead's ({@link OwnStackValues}), and the compute time
  * before each call from the call's histogram, or the call's own when the trace kept them (timing=lossless);
  * from a dump, the rank's own records and the exact time between them.
  *
@@ -71,6 +72,7 @@ final class RankScript {
         long[] calls = {0};
         long[] w = new long[Event.WORDS];
         OwnArgumentsCursor own = new OwnArgumentsCursor(section == null ? List.of() : section.ownArguments());
+        OwnStackValues ownValues = new OwnStackValues(stacks.values(), rank, trace.meta().worldSize());
         // With timing=lossless the thread's own intervals, in order; else each call's histogram.
         CallTimes.Clock times = section == null || section.times().isEmpty() ? null : section.times().clock(section.initNanos());
         long[] lastExit = {Long.MIN_VALUE};
@@ -80,6 +82,7 @@ final class RankScript {
                 EventRecords.toRecord(e.op(), e.thread(), e.site(), e.stack(), values, rank, worldSize, w, 0);
                 StackSummary mine = stacks.get(e.stack());
                 if (mine != null) mine.writePeersInto(w, 0);
+                ownValues.apply(w, 0); // likewise every thread's calls, in order
                 own.apply(w, 0); // every thread's calls, in the order the rank's own arguments were kept
                 if (e.thread() != thread) return;
                 if (times != null && times.next(thread)) {

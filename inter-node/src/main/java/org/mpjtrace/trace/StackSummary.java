@@ -1,5 +1,7 @@
 package org.mpjtrace.trace;
 
+import org.mpjtrace.trace.fold.ValueSeq;
+
 /**
  * What a rank did at one stack signature (call site, or call path with calling context) over the whole
  * run: how many calls, and the peer and second peer of its records (see {@link Event}) when every call
@@ -14,12 +16,36 @@ package org.mpjtrace.trace;
  * @param calls at least 1 as a rank keeps it; in a file, where rank 0 kept only what the global trace
  *              gets wrong for the rank (see global.StackSummaryPruning), 0 for a stack its lead called and it did not
  * @param computeNanos the compute time before those calls, summed (each from the rank's previous call's exit)
+ * <p>Where a peer or tag did vary, the rank's own values at the stack, in call order, as a folded value
+ * sequence ({@code peers}, {@code peers2}, {@code tags}; format 15): a lead that sends right then left
+ * stands for ranks that send left then right, or with other tags, and its calls would give them its own
+ * (issue 33 item 4). The sequences fold like the trace's parameters (relative peers, as
+ * {@link org.mpjtrace.trace.fold.RelativePeers} stores them for the stack's op), so a regular pattern
+ * costs a few elements whatever the run's length; one that does not fold in {@link #MAX_ELEMENTS} is not
+ * kept, so a rank's summaries stay a few numbers per call site.
+ *
  * @param peer  the peer field (absolute, as the rank's records hold it), or {@link #VARIES}
  * @param peer2 the second peer field, or {@link #VARIES}
+ * @param peers  the rank's own peer fields at the stack in call order (stored form), or null when not kept
+ * @param peers2 the same of the second peer field, or null
+ * @param tags   the same of the tag field, or null
  */
-public record StackSummary(long stack, long calls, long computeNanos, int peer, int peer2) {
+public record StackSummary(long stack, long calls, long computeNanos, int peer, int peer2, ValueSeq peers, ValueSeq peers2,
+                           ValueSeq tags) {
     /** A peer field that was not the same in every call at the stack. */
     public static final int VARIES = Integer.MIN_VALUE;
+    /** The most top-level elements a stack's own value sequence keeps before it is dropped as irregular. */
+    public static final int MAX_ELEMENTS = 32;
+
+    /** A summary without value sequences. */
+    public StackSummary(long stack, long calls, long computeNanos, int peer, int peer2) {
+        this(stack, calls, computeNanos, peer, peer2, null, null, null);
+    }
+
+    /** Whether any own value sequence is kept. */
+    public boolean hasValues() {
+        return peers != null || peers2 != null || tags != null;
+    }
 
     /** Writes the rank's own peers, where they never varied, into the record at {@code w[base]}, a call at this stack. */
     public void writePeersInto(long[] w, int base) {

@@ -164,6 +164,11 @@ public final class ValueSeq {
         LoopFolding.foldTail(elems, WINDOW, RULES);
     }
 
+    /** How many top-level elements are closed: a cheap measure of how irregular the values are so far. */
+    public int closedElementCount() {
+        return elems == null ? 0 : elems.size();
+    }
+
     /** The stored closed elements, or null while the sequence is pending values only (not a copy). */
     List<Elem> closedElements() {
         return elems;

@@ -11,6 +11,7 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.RelativePeers;
+import org.mpjtrace.trace.fold.ValuePeriod;
 import org.mpjtrace.trace.fold.ValueSeq;
 
 /**
@@ -19,11 +20,19 @@ import org.mpjtrace.trace.fold.ValueSeq;
  * entry stays when the rank's calls at the stack differ from what its expansion makes (a stack its lead
  * called and it did not stays with 0 calls), and a peer stays only when the global trace does not give
  * the rank that same peer at every event of the stack; a peer the trace gets right becomes
- * {@link StackSummary#VARIES}, "take the trace's".
+ * {@link StackSummary#VARIES}, "take the trace's". The rank's own peers and tags in call order stay only
+ * where the trace would give it other ones: not when the peer is kept (or right) as one value, not when
+ * they are one value the trace gives at every event of the stack, and not when the stack is one event of
+ * the trace, run as often as the rank ran it, whose values for the rank are the same, compared value by
+ * value up to {@link #COMPARED} of them (past that they stay: bytes, not a wrong answer).
  */
 public final class StackSummaryPruning {
     /** A field the trace does not give one value for, at some event of a stack. */
     private static final long NOT_CONSTANT = Long.MIN_VALUE;
+    /** The fields of a stack's own values: {@link StackSummary#peers}, {@link StackSummary#peers2}, {@link StackSummary#tags}. */
+    private static final Field[] OWN = {Field.PEER, Field.PEER2, Field.TAG};
+    /** The most values of a stack compared one by one with the trace's. */
+    static final long COMPARED = 1 << 20;
 
     private StackSummaryPruning() {}
 
@@ -33,6 +42,8 @@ public final class StackSummaryPruning {
         int rank = section.rank();
         Map<Long, long[]> peers = new HashMap<>();
         tracePeers(global.nodes(), rank, worldSize, peers);
+        Map<Long, List<GlobalEvent>> events = new HashMap<>();
+        eventsByStack(global.nodes(), rank, events);
         List<StackSummary> kept = new ArrayList<>();
         Set<Long> own = new HashSet<>();
         for (StackSummary s : section.stackSummaries()) {
@@ -41,8 +52,20 @@ public final class StackSummaryPruning {
             int peer = p != null && p[0] == s.peer() ? StackSummary.VARIES : s.peer();
             int peer2 = p != null && p[1] == s.peer2() ? StackSummary.VARIES : s.peer2();
             boolean countDiffers = expanded.getOrDefault(s.stack(), 0L) != s.calls();
-            if (countDiffers || peer != StackSummary.VARIES || peer2 != StackSummary.VARIES)
-                kept.add(new StackSummary(s.stack(), s.calls(), s.computeNanos(), peer, peer2));
+            List<GlobalEvent> at = events.getOrDefault(s.stack(), List.of());
+            GlobalEvent only = at.size() == 1 && !countDiffers ? at.get(0) : null;
+            ValueSeq[] values = {s.peers(), s.peers2(), s.tags()};
+            if (s.peer() != StackSummary.VARIES) values[0] = null;
+            if (s.peer2() != StackSummary.VARIES) values[1] = null;
+            boolean anyValues = false;
+            for (int f = 0; f < values.length; f++) {
+                ValueSeq v = values[f];
+                if (v != null && (sameConstant(v, at, OWN[f], rank) || (only != null && sameValues(v, only.field(OWN[f]).valueFor(rank)))))
+                    values[f] = null;
+                anyValues |= values[f] != null;
+            }
+            if (countDiffers || peer != StackSummary.VARIES || peer2 != StackSummary.VARIES || anyValues)
+                kept.add(new StackSummary(s.stack(), s.calls(), s.computeNanos(), peer, peer2, values[0], values[1], values[2]));
         }
         for (Map.Entry<Long, Long> e : expanded.entrySet())
             if (!own.contains(e.getKey()))
@@ -70,6 +93,36 @@ public final class StackSummaryPruning {
                 if (p[1] != peer2) p[1] = NOT_CONSTANT;
             }
         }
+    }
+
+    /** The events of the trace the rank runs, by stack. */
+    private static void eventsByStack(List<GlobalNode> nodes, int rank, Map<Long, List<GlobalEvent>> events) {
+        for (GlobalNode n : nodes) {
+            if (!n.ranks().contains(rank)) continue;
+            if (n instanceof GlobalLoop l) eventsByStack(l.body(), rank, events);
+            else events.computeIfAbsent(((GlobalEvent) n).stack(), k -> new ArrayList<>()).add((GlobalEvent) n);
+        }
+    }
+
+    /** Whether the rank's own values are one value, which every event of the stack gives it too (both as stored). */
+    private static boolean sameConstant(ValueSeq own, List<GlobalEvent> events, Field field, int rank) {
+        if (events.isEmpty() || own.size() == 0 || !ValuePeriod.constant(own)) return false;
+        long value = own.cursor().next();
+        for (GlobalEvent e : events) {
+            ValueSeq v = e.field(field).valueFor(rank);
+            if (v == null || constant(v.elements(), NOT_CONSTANT) != value) return false;
+        }
+        return true;
+    }
+
+    /** Whether two sequences hold the same values: alike folded, or compared one by one up to {@link #COMPARED}. */
+    private static boolean sameValues(ValueSeq own, ValueSeq trace) {
+        if (trace == null || own.size() != trace.size()) return false;
+        if (own.equals(trace)) return true;
+        if (own.size() > COMPARED) return false;
+        ValueSeq.Cursor a = own.cursor(), b = trace.cursor();
+        while (a.hasNext()) if (!b.hasNext() || a.next() != b.next()) return false;
+        return true;
     }
 
     /** The one value the event gives the rank in {@code field}, as its records hold it (peers absolute), or NOT_CONSTANT. */

@@ -107,7 +107,7 @@ final class TraceKryo {
         kryo.register(MarkerLog.class, new MarkerLogSerializer(version), MARKER_LOG);
         kryo.register(CallArrays.class, new CallArraysSerializer(), CALL_ARRAYS);
         kryo.register(OwnArguments.class, new OwnArgumentsSerializer(), OWN_ARGUMENTS);
-        kryo.register(StackSummary.class, new StackSummarySerializer(), STACK_SUMMARY);
+        kryo.register(StackSummary.class, new StackSummarySerializer(version), STACK_SUMMARY);
         kryo.register(RankTable.class, new RankTableSerializer(), RANK_TABLE);
         return kryo;
     }

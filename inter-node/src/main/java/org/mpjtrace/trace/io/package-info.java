@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 14 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 15 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -7,7 +7,7 @@
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (14)
+ *   offset 8   int32    format version (15)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -42,7 +42,9 @@
  *                         OwnArguments.kept names and at least one call long), then the rank's
  *                         stack summaries (StackSummary: in the clustering modes, per stack signature the
  *                         calls, at least 0, their compute nanoseconds, at least 0, and each peer field
- *                         when it never varied; each stack once;
+ *                         when it never varied; since version 15 a byte of flags and the rank's own
+ *                         peers, second peers and tags there in call order as folded value sequences,
+ *                         one value per call, where they vary otherwise than its lead's; each stack once;
  *                         only where the global trace's expansion for the rank differs; empty in the
  *                         other modes), then (since version 12) the calls' own times (CallTimes: in mode
  *                         full and the clustering modes with timing=lossless or lossy, the thread count, since version 13 the
@@ -83,13 +85,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (14)
+ *   offset 8   int32    format version (15)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (14)
+ *   offset 8   int32    format version (15)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

@@ -27,6 +27,7 @@ import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.serial.JobMetaSerializer;
 import org.mpjtrace.trace.io.serial.RankStatsSerializer;
 import org.mpjtrace.trace.io.serial.RankTraceSerializer;
+import org.mpjtrace.trace.io.serial.StackSummarySerializer;
 import org.mpjtrace.trace.io.value.Strings;
 
 class CorruptTraceFileTest {
@@ -249,6 +250,19 @@ class CorruptTraceFileTest {
             Output rankBytes = new Output(4096, -1);
             // Statistics as before version 12 too: without the paused spans' count (one byte, 0), their last.
             com.esotericsoftware.kryo.Kryo old = TraceKryo.create();
+            // Stack summaries as before version 15: without the byte that says which own values follow.
+            old.register(StackSummary.class, new com.esotericsoftware.kryo.Serializer<StackSummary>() {
+                @Override
+                public void write(com.esotericsoftware.kryo.Kryo k, Output out, StackSummary x) {
+                    new StackSummarySerializer(Layout.VERSION).write(k, out, new StackSummary(x.stack(), x.calls(), x.computeNanos(), x.peer(), x.peer2()));
+                    out.setPosition(out.position() - 1);
+                }
+
+                @Override
+                public StackSummary read(com.esotericsoftware.kryo.Kryo k, com.esotericsoftware.kryo.io.Input in, Class<? extends StackSummary> type) {
+                    throw new UnsupportedOperationException("write only");
+                }
+            }, TraceKryo.STACK_SUMMARY);
             old.register(RankStats.class, new com.esotericsoftware.kryo.Serializer<RankStats>() {
                 @Override
                 public void write(com.esotericsoftware.kryo.Kryo k, Output out, RankStats stats) {
@@ -281,7 +295,7 @@ class CorruptTraceFileTest {
 
         byte[] v6 = good.clone();
         ByteBuffer.wrap(v6).putInt(8, 6);
-        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to 14)", failure(v6));
+        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to 15)", failure(v6));
     }
 
     @Test
@@ -358,6 +372,8 @@ class CorruptTraceFileTest {
 
         TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, -1, 0, 1, 1)))).toByteArray()),
                 "rank 0: -1 calls counted for stack 2a");
+        TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 3, 0, StackSummary.VARIES, 1,
+                TraceSamples.ownValues(1, -1), null, null)))).toByteArray()), "rank 0: 2 own values kept for the 3 calls of stack 2a");
         TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 1, -5, 1, 1)))).toByteArray()),
                 "rank 0: -5 ns of compute counted for stack 2a");
         TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 1, 0, 1, 1), new StackSummary(0x2a, 2, 0, 1, 1)))).toByteArray()),

@@ -132,7 +132,7 @@ final class TraceSamples {
         List<OwnArguments> own = List.of(new OwnArguments(Op.CREATE_INTERCOMM.code, rank + 1, 91, -1, -1, rank, -rank, 0, 1),
                 new OwnArguments(Op.ALLGATHERV.code, -1, -1, 3, 7, -1, -1, arrays.get(0).digest(), 1L << 40));
         List<StackSummary> calls = List.of(new StackSummary(-7L, 1, 12_345, -2, rank), new StackSummary(Long.MAX_VALUE, 1L << 40, 1L << 50, StackSummary.VARIES, -1),
-                new StackSummary(rank, 3, 0, rank + 1, StackSummary.VARIES));
+                new StackSummary(rank, 3, 0, rank + 1, StackSummary.VARIES, null, ownValues(1, -1, 1), ownValues(7, 7, 8)));
         // Call times: an odd rank keeps none; an even one two threads' with extreme intervals and durations.
         CallTimes.Builder times = CallTimes.builder(t0 - 10_000);
         if (rank % 2 == 0) {
@@ -227,5 +227,12 @@ final class TraceSamples {
 
     static void assertContains(String message, String... parts) {
         for (String part : parts) assertTrue(message.contains(part), "'" + part + "' in: " + message);
+    }
+
+    /** A stack's own values (format 15), as a rank keeps them. */
+    static org.mpjtrace.trace.fold.ValueSeq ownValues(long... values) {
+        org.mpjtrace.trace.fold.ValueSeq v = new org.mpjtrace.trace.fold.ValueSeq();
+        for (long x : values) v.append(x);
+        return v;
     }
 }

@@ -37,7 +37,7 @@ public final class ClusteringSink implements RecordSink {
     /** Mode reference, else null. */
     private final ReferenceSignature reference;
     private final OwnArgumentsLog ownArguments = new OwnArgumentsLog();
-    private final StackSummaries stacks = new StackSummaries();
+    private final StackSummaries stacks;
     private RankLoopFolder partial;
     /** Exit time of the rank's last call: the next call's compute time counts from it, traced or not. */
     private long lastExit;
@@ -51,6 +51,7 @@ public final class ClusteringSink implements RecordSink {
         this.reference = mode == TracingMode.REFERENCE ? new ReferenceSignature(rank, worldSize) : null;
         this.lastExit = origin;
         this.partial = new RankLoopFolder(rank, worldSize, origin, window);
+        this.stacks = new StackSummaries(rank, worldSize);
     }
 
     @Override

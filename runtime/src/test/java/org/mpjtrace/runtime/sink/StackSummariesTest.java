@@ -1,15 +1,31 @@
 package org.mpjtrace.runtime.sink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mpjtrace.trace.fixtures.EventBuilder;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.fold.ValueSeq;
 
 class StackSummariesTest {
+
+    private static StackSummary withoutValues(StackSummary x) {
+        return new StackSummary(x.stack(), x.calls(), x.computeNanos(), x.peer(), x.peer2());
+    }
+
+    /** The values a sequence holds, in order. */
+    private static List<Long> values(ValueSeq v) {
+        List<Long> out = new ArrayList<>();
+        ValueSeq.Cursor c = v.cursor();
+        while (c.hasNext()) out.add(c.next());
+        return out;
+    }
 
     private static void add(StackSummaries s, EventBuilder e) {
         s.add(EventBuilder.words(e), 0, 0);
@@ -17,7 +33,7 @@ class StackSummariesTest {
 
     @Test
     void sumsTheComputeTimeBeforeEachStacksCalls() {
-        StackSummaries s = new StackSummaries();
+        StackSummaries s = new StackSummaries(0, 4);
         for (int step = 1; step <= 4; step++) {
             s.add(EventBuilder.words(new EventBuilder(Op.ALLREDUCE, 1, 0).stack(5)), 0, 1_000L * step);
             s.add(EventBuilder.words(new EventBuilder(Op.BCAST, 2, 0).stack(6)), 0, 7);
@@ -27,19 +43,19 @@ class StackSummariesTest {
 
     @Test
     void countsCallsPerStackAndKeepsAPeerOnlyWhileItNeverVaries() {
-        StackSummaries s = new StackSummaries();
+        StackSummaries s = new StackSummaries(0, 4);
         for (int task = 0; task < 3; task++) {
             add(s, new EventBuilder(Op.RECV, 1, 0).stack(7).peer(-2).peer2(task % 2 + 1)); // ANY_SOURCE, matched 1 or 2
             add(s, new EventBuilder(Op.SEND, 2, 0).stack(8).peer(0));
         }
         add(s, new EventBuilder(Op.BARRIER, 3, 0).stack(-9));
         assertEquals(List.of(new StackSummary(-9, 1, 0, Event.NONE, Event.NONE), new StackSummary(7, 3, 0, -2, StackSummary.VARIES),
-                new StackSummary(8, 3, 0, 0, Event.NONE)), s.summaries());
+                new StackSummary(8, 3, 0, 0, Event.NONE)), s.summaries().stream().map(StackSummariesTest::withoutValues).toList());
     }
 
     @Test
     void keepsEveryStackAcrossGrowth() {
-        StackSummaries s = new StackSummaries();
+        StackSummaries s = new StackSummaries(0, 4);
         for (int round = 1; round <= 3; round++)
             for (long stack = 0; stack < 1000; stack++) add(s, new EventBuilder(Op.SEND, 1, 0).stack(stack * 0x9E3779B97F4A7C15L).peer(round));
         List<StackSummary> all = s.summaries();
@@ -52,5 +68,32 @@ class StackSummariesTest {
         long[] w = EventBuilder.words(new EventBuilder(Op.SENDRECV, 1, 0).peer(4).tag(9).peer2(6).tag2(9));
         new StackSummary(0, 5, 0, 0, StackSummary.VARIES).writePeersInto(w, 0);
         assertEquals(List.of(0, 9, 6, 9), List.of(Event.peer(w, 0), Event.tag(w, 0), Event.peer2(w, 0), Event.tag2(w, 0)));
+    }
+
+    @Test
+    void keepsEachStacksOwnPeersAndTagsInOrderRelativeToTheRank() {
+        // Rank 2 of 4 sends right then left at one site, 50 times, with tag 7 then 8.
+        StackSummaries s = new StackSummaries(2, 4);
+        for (int step = 0; step < 50; step++) {
+            add(s, new EventBuilder(Op.ISEND, 1, 0).stack(3).peer(3).tag(7));
+            add(s, new EventBuilder(Op.ISEND, 1, 0).stack(3).peer(1).tag(8));
+        }
+        StackSummary x = s.summaries().get(0);
+        assertEquals(StackSummary.VARIES, x.peer());
+        List<Long> peers = values(x.peers()), tags = values(x.tags());
+        assertEquals(100, peers.size());
+        assertEquals(List.of(1L, -1L, 1L, -1L), peers.subList(0, 4), "r+1, r-1, as the trace keeps point-to-point peers");
+        assertEquals(List.of(7L, 8L, 7L, 8L), tags.subList(0, 4));
+        assertTrue(x.peers().storedElements() <= 3, "a regular pattern folds: " + x.peers().elements());
+    }
+
+    @Test
+    void dropsAStacksOwnValuesOnceTheyDoNotFold() {
+        StackSummaries s = new StackSummaries(0, 1 << 20);
+        java.util.Random random = new java.util.Random(5);
+        for (int i = 0; i < 1000; i++) add(s, new EventBuilder(Op.SEND, 1, 0).stack(3).peer(1 + random.nextInt(1000)).tag(4));
+        StackSummary x = s.summaries().get(0);
+        assertNull(x.peers(), "irregular peers are not kept");
+        assertEquals(1000, x.tags().size(), "the constant tag is");
     }
 }

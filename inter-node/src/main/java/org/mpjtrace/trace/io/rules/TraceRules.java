@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.ToIntFunction;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.fold.ValueSeq;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
@@ -106,7 +107,7 @@ public final class TraceRules {
         return null;
     }
 
-    /** Stack summaries name each stack signature once, none with fewer than 0 calls or negative compute time. */
+    /** Stack summaries name each stack signature once, none with fewer than 0 calls or negative compute time, own values one per call. */
     private static String stackSummariesProblem(int rank, List<StackSummary> counts) {
         if (counts == null) return "rank " + rank + ": no list of stack summaries";
         Set<Long> seen = new HashSet<>();
@@ -115,6 +116,9 @@ public final class TraceRules {
             if (c.calls() < 0) return "rank " + rank + ": " + c.calls() + " calls counted for stack " + Long.toHexString(c.stack());
             if (c.computeNanos() < 0) return "rank " + rank + ": " + c.computeNanos() + " ns of compute counted for stack " + Long.toHexString(c.stack());
             if (!seen.add(c.stack())) return "rank " + rank + ": calls of stack " + Long.toHexString(c.stack()) + " counted twice";
+            for (ValueSeq v : new ValueSeq[] {c.peers(), c.peers2(), c.tags()})
+                if (v != null && v.size() != c.calls())
+                    return "rank " + rank + ": " + v.size() + " own values kept for the " + c.calls() + " calls of stack " + Long.toHexString(c.stack());
         }
         return null;
     }

@@ -47,7 +47,7 @@ import org.mpjtrace.trace.ranks.RankSet;
 public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     /** Deeper nesting than any real program has; bounds recursion on corrupt input. */
     static final int MAX_DEPTH = 200;
-    private static final int EVENT = 1, LOOP = 2, RUN = 1, REP = 2;
+    private static final int EVENT = 1, LOOP = 2;
     /** The version the timing byte appeared in. */
     private static final int TIMING_BYTE = 14;
     private static final int HISTOGRAMS = 0, AGGREGATE = 1;
@@ -150,7 +150,7 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
         out.writeVarInt(a.list().size(), true);
         for (Alternatives.Alternative<ValueSeq> alt : a.list()) {
             RankSetIo.write(out, alt.ranks());
-            writeElements(out, alt.value().elements());
+            ValueElements.write(out, alt.value().elements());
         }
     }
 
@@ -166,50 +166,10 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
             if (ranks.isEmpty() || both.size() != covered.size() + ranks.size())
                 throw new CorruptDataException(what + ": ranks " + ranks + " have two values");
             covered = both;
-            list.add(new Alternatives.Alternative<>(ValueSeq.ofElements(readElements(in, depth)), ranks));
+            list.add(new Alternatives.Alternative<>(ValueSeq.ofElements(ValueElements.read(in, depth)), ranks));
         }
         if (!covered.equals(nodeRanks)) throw new CorruptDataException(what + ": values for " + covered + ", node runs on " + nodeRanks);
         return Alternatives.of(list);
-    }
-
-    private static void writeElements(Output out, List<ValueSeq.Elem> elements) {
-        out.writeVarInt(elements.size(), true);
-        for (ValueSeq.Elem e : elements) {
-            if (e instanceof ValueSeq.Run r) {
-                out.writeByte(RUN);
-                out.writeVarLong(r.start(), false);
-                out.writeVarLong(r.stride(), false);
-                out.writeVarLong(r.length(), true);
-            } else {
-                ValueSeq.Rep rep = (ValueSeq.Rep) e;
-                out.writeByte(REP);
-                out.writeVarLong(rep.count(), true);
-                writeElements(out, rep.body());
-            }
-        }
-    }
-
-    private static List<ValueSeq.Elem> readElements(Input in, int depth) {
-        if (depth > MAX_DEPTH) throw new CorruptDataException("value sequence nested deeper than " + MAX_DEPTH);
-        int n = Counts.read(in, 2, "value element");
-        List<ValueSeq.Elem> list = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            int tag = in.readByte();
-            if (tag == RUN) {
-                long start = in.readVarLong(false), stride = in.readVarLong(false), length = in.readVarLong(true);
-                if (length < 1) throw new CorruptDataException("value run of length " + length);
-                list.add(new ValueSeq.Run(start, stride, length));
-            } else if (tag == REP) {
-                long count = in.readVarLong(true);
-                if (count < 1) throw new CorruptDataException("value repetition " + count + " times");
-                List<ValueSeq.Elem> body = readElements(in, depth + 1);
-                if (body.isEmpty()) throw new CorruptDataException("empty value repetition");
-                list.add(ValueSeq.repetition(count, body));
-            } else {
-                throw new CorruptDataException("unknown value element kind " + tag);
-            }
-        }
-        return list;
     }
 
     /**

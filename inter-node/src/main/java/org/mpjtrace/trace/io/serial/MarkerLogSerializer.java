@@ -149,7 +149,19 @@ public final class MarkerLogSerializer extends Serializer<MarkerLog> {
         return new MarkerLog(size, clusterings, records, finished, choices, candidates);
     }
 
+    /**
+     * Kryo's string, its length checked against the bytes left before Kryo allocates for it: a UTF-8
+     * string (its first byte flagged) starts with its char count, each char at least a byte; an ASCII one
+     * ends at its last byte's mark, so it cannot claim more than the section holds.
+     */
     private static String text(Input in, String what) {
+        if (in.readVarIntFlag()) {
+            int at = in.position();
+            int chars = in.readVarIntFlag(true) - 1;
+            if (chars < -1) throw new CorruptDataException("marker choice's " + what + " of " + Integer.toUnsignedString(chars) + " chars");
+            Counts.require(in, Math.max(0, chars), 1, "marker choice's " + what + " char");
+            in.setPosition(at);
+        }
         String s = in.readString();
         if (s == null) throw new CorruptDataException("marker choice without its " + what);
         return s;

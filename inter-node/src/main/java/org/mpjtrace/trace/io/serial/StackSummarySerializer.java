@@ -5,13 +5,24 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.fold.ValueSeq;
+import org.mpjtrace.trace.io.value.CorruptDataException;
 
 /**
  * Version 7: the stack signature as 8 fixed bytes, the number of calls and their compute nanoseconds as
- * varints, the two peers as zigzag varints.
+ * varints, the two peers as zigzag varints. Version 15 adds a byte saying which of the rank's own value
+ * sequences follow (bit 0 peers, 1 second peers, 2 tags), then each as its folded elements ({@link ValueElements}).
  */
 public final class StackSummarySerializer extends Serializer<StackSummary> {
     static final int MIN_BYTES = 8 + 1 + 1 + 1 + 1;
+    /** The version the own value sequences appeared in. */
+    private static final int VALUES = 15;
+    private final int version;
+
+    /** @param version the format version read (writes are always the current one) */
+    public StackSummarySerializer(int version) {
+        this.version = version;
+    }
 
     @Override
     public void write(Kryo kryo, Output out, StackSummary c) {
@@ -20,10 +31,22 @@ public final class StackSummarySerializer extends Serializer<StackSummary> {
         out.writeVarLong(c.computeNanos(), true);
         out.writeVarInt(c.peer(), false);
         out.writeVarInt(c.peer2(), false);
+        ValueSeq[] values = {c.peers(), c.peers2(), c.tags()};
+        int present = 0;
+        for (int i = 0; i < values.length; i++) if (values[i] != null) present |= 1 << i;
+        out.writeByte(present);
+        for (ValueSeq v : values) if (v != null) ValueElements.write(out, v.elements());
     }
 
     @Override
     public StackSummary read(Kryo kryo, Input in, Class<? extends StackSummary> type) {
-        return new StackSummary(in.readLong(), in.readVarLong(true), in.readVarLong(true), in.readVarInt(false), in.readVarInt(false));
+        long stack = in.readLong(), calls = in.readVarLong(true), compute = in.readVarLong(true);
+        int peer = in.readVarInt(false), peer2 = in.readVarInt(false);
+        if (version < VALUES) return new StackSummary(stack, calls, compute, peer, peer2);
+        int present = in.readByte();
+        if ((present & ~7) != 0) throw new CorruptDataException("stack summary value kinds " + present);
+        ValueSeq[] values = new ValueSeq[3];
+        for (int i = 0; i < values.length; i++) if ((present & (1 << i)) != 0) values[i] = ValueSeq.ofElements(ValueElements.read(in, 0));
+        return new StackSummary(stack, calls, compute, peer, peer2, values[0], values[1], values[2]);
     }
 }
