@@ -1,5 +1,10 @@
 package org.mpjtrace.trace;
 
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.ValueSeq;
 
 /**
@@ -13,38 +18,43 @@ import org.mpjtrace.trace.fold.ValueSeq;
  * rank's compute time before its calls at the stack lets rank 0 make the leads' compute histograms stand
  * for every rank's time (see global.ComputeCalibration).
  *
- * @param calls at least 1 as a rank keeps it; in a file, where rank 0 kept only what the global trace
- *              gets wrong for the rank (see global.StackSummaryPruning), 0 for a stack its lead called and it did not
- * @param computeNanos the compute time before those calls, summed (each from the rank's previous call's exit)
- * <p>Where a peer or tag did vary, the rank's own values at the stack, in call order, as a folded value
- * sequence ({@code peers}, {@code peers2}, {@code tags}; format 15): a lead that sends right then left
- * stands for ranks that send left then right, or with other tags, and its calls would give them its own
- * (issue 33 item 4). The sequences fold like the trace's parameters (relative peers, as
+ * <p>Beside them (format 15), the rank's own values at the stack in call order of the fields in
+ * {@link #OWN_FIELDS}, each a folded value sequence, where they differ from what its lead's calls give
+ * it: a lead that sends right then left stands for ranks that send left then right, with other tags or
+ * other counts (issue 33 item 4). The sequences fold like the trace's parameters (peers relative, as
  * {@link org.mpjtrace.trace.fold.RelativePeers} stores them for the stack's op), so a regular pattern
  * costs a few elements whatever the run's length; one that does not fold in {@link #MAX_ELEMENTS} is not
  * kept, so a rank's summaries stay a few numbers per call site.
  *
+ * @param calls at least 1 as a rank keeps it; in a file, where rank 0 kept only what the global trace
+ *              gets wrong for the rank (see global.StackSummaryPruning), 0 for a stack its lead called and it did not
+ * @param computeNanos the compute time before those calls, summed (each from the rank's previous call's exit)
  * @param peer  the peer field (absolute, as the rank's records hold it), or {@link #VARIES}
  * @param peer2 the second peer field, or {@link #VARIES}
- * @param peers  the rank's own peer fields at the stack in call order (stored form), or null when not kept
- * @param peers2 the same of the second peer field, or null
- * @param tags   the same of the tag field, or null
+ * @param own   per field of {@link #OWN_FIELDS}, the rank's values at the stack in call order (stored form,
+ *              one per call); a field not kept is absent
  */
-public record StackSummary(long stack, long calls, long computeNanos, int peer, int peer2, ValueSeq peers, ValueSeq peers2,
-                           ValueSeq tags) {
+public record StackSummary(long stack, long calls, long computeNanos, int peer, int peer2, Map<Field, ValueSeq> own) {
     /** A peer field that was not the same in every call at the stack. */
     public static final int VARIES = Integer.MIN_VALUE;
     /** The most top-level elements a stack's own value sequence keeps before it is dropped as irregular. */
     public static final int MAX_ELEMENTS = 32;
+    /** The fields whose own values a rank keeps per stack, in this order (the file's flag bits). */
+    public static final List<Field> OWN_FIELDS = List.of(Field.PEER, Field.PEER2, Field.TAG, Field.TAG2, Field.COUNT, Field.COUNT2);
 
-    /** A summary without value sequences. */
+    public StackSummary {
+        for (Field f : own.keySet()) if (!OWN_FIELDS.contains(f)) throw new IllegalArgumentException(f + " is not kept per stack");
+        own = own.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(own));
+    }
+
+    /** A summary without own value sequences. */
     public StackSummary(long stack, long calls, long computeNanos, int peer, int peer2) {
-        this(stack, calls, computeNanos, peer, peer2, null, null, null);
+        this(stack, calls, computeNanos, peer, peer2, Map.of());
     }
 
     /** Whether any own value sequence is kept. */
     public boolean hasValues() {
-        return peers != null || peers2 != null || tags != null;
+        return !own.isEmpty();
     }
 
     /** Writes the rank's own peers, where they never varied, into the record at {@code w[base]}, a call at this stack. */

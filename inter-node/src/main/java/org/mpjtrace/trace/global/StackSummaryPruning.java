@@ -2,6 +2,7 @@ package org.mpjtrace.trace.global;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -29,8 +30,6 @@ import org.mpjtrace.trace.fold.ValueSeq;
 public final class StackSummaryPruning {
     /** A field the trace does not give one value for, at some event of a stack. */
     private static final long NOT_CONSTANT = Long.MIN_VALUE;
-    /** The fields of a stack's own values: {@link StackSummary#peers}, {@link StackSummary#peers2}, {@link StackSummary#tags}. */
-    private static final Field[] OWN = {Field.PEER, Field.PEER2, Field.TAG};
     /** The most values of a stack compared one by one with the trace's. */
     static final long COMPARED = 1 << 20;
 
@@ -54,18 +53,17 @@ public final class StackSummaryPruning {
             boolean countDiffers = expanded.getOrDefault(s.stack(), 0L) != s.calls();
             List<GlobalEvent> at = events.getOrDefault(s.stack(), List.of());
             GlobalEvent only = at.size() == 1 && !countDiffers ? at.get(0) : null;
-            ValueSeq[] values = {s.peers(), s.peers2(), s.tags()};
-            if (s.peer() != StackSummary.VARIES) values[0] = null;
-            if (s.peer2() != StackSummary.VARIES) values[1] = null;
-            boolean anyValues = false;
-            for (int f = 0; f < values.length; f++) {
-                ValueSeq v = values[f];
-                if (v != null && (sameConstant(v, at, OWN[f], rank) || (only != null && sameValues(v, only.field(OWN[f]).valueFor(rank)))))
-                    values[f] = null;
-                anyValues |= values[f] != null;
+            Map<Field, ValueSeq> values = new EnumMap<>(Field.class);
+            for (Map.Entry<Field, ValueSeq> e : s.own().entrySet()) {
+                Field f = e.getKey();
+                ValueSeq v = e.getValue();
+                // A peer kept (or right) as one value needs no sequence; nor values the trace gives the rank anyway.
+                if (f == Field.PEER && s.peer() != StackSummary.VARIES || f == Field.PEER2 && s.peer2() != StackSummary.VARIES) continue;
+                if (sameConstant(v, at, f, rank) || only != null && sameValues(v, only.field(f).valueFor(rank))) continue;
+                values.put(f, v);
             }
-            if (countDiffers || peer != StackSummary.VARIES || peer2 != StackSummary.VARIES || anyValues)
-                kept.add(new StackSummary(s.stack(), s.calls(), s.computeNanos(), peer, peer2, values[0], values[1], values[2]));
+            if (countDiffers || peer != StackSummary.VARIES || peer2 != StackSummary.VARIES || !values.isEmpty())
+                kept.add(new StackSummary(s.stack(), s.calls(), s.computeNanos(), peer, peer2, values));
         }
         for (Map.Entry<Long, Long> e : expanded.entrySet())
             if (!own.contains(e.getKey()))

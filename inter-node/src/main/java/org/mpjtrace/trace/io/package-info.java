@@ -43,8 +43,9 @@
  *                         stack summaries (StackSummary: in the clustering modes, per stack signature the
  *                         calls, at least 0, their compute nanoseconds, at least 0, and each peer field
  *                         when it never varied; since version 15 a byte of flags and the rank's own
- *                         peers, second peers and tags there in call order as folded value sequences,
- *                         one value per call, where they vary otherwise than its lead's; each stack once;
+ *                         values there in call order (peer, peer2, tag, tag2, count, count2: bit 0 to
+ *                         5) as folded value sequences, one value per call, where they differ from
+ *                         what its lead's calls give it; each stack once;
  *                         only where the global trace's expansion for the rank differs; empty in the
  *                         other modes), then (since version 12) the calls' own times (CallTimes: in mode
  *                         full and the clustering modes with timing=lossless or lossy, the thread count, since version 13 the

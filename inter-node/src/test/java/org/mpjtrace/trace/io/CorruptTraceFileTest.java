@@ -373,7 +373,7 @@ class CorruptTraceFileTest {
         TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, -1, 0, 1, 1)))).toByteArray()),
                 "rank 0: -1 calls counted for stack 2a");
         TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 3, 0, StackSummary.VARIES, 1,
-                TraceSamples.ownValues(1, -1), null, null)))).toByteArray()), "rank 0: 2 own values kept for the 3 calls of stack 2a");
+                java.util.Map.of(org.mpjtrace.trace.fold.Field.PEER, TraceSamples.ownValues(1, -1)))))).toByteArray()), "rank 0: 2 own values kept for the 3 calls of stack 2a");
         TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 1, -5, 1, 1)))).toByteArray()),
                 "rank 0: -5 ns of compute counted for stack 2a");
         TraceSamples.assertContains(failure(metaAndRank(withStackSummarys(r0, List.of(new StackSummary(0x2a, 1, 0, 1, 1), new StackSummary(0x2a, 2, 0, 1, 1)))).toByteArray()),

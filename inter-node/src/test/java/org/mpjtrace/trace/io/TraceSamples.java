@@ -132,7 +132,9 @@ final class TraceSamples {
         List<OwnArguments> own = List.of(new OwnArguments(Op.CREATE_INTERCOMM.code, rank + 1, 91, -1, -1, rank, -rank, 0, 1),
                 new OwnArguments(Op.ALLGATHERV.code, -1, -1, 3, 7, -1, -1, arrays.get(0).digest(), 1L << 40));
         List<StackSummary> calls = List.of(new StackSummary(-7L, 1, 12_345, -2, rank), new StackSummary(Long.MAX_VALUE, 1L << 40, 1L << 50, StackSummary.VARIES, -1),
-                new StackSummary(rank, 3, 0, rank + 1, StackSummary.VARIES, null, ownValues(1, -1, 1), ownValues(7, 7, 8)));
+                new StackSummary(rank, 3, 0, rank + 1, StackSummary.VARIES,
+                        java.util.Map.of(org.mpjtrace.trace.fold.Field.PEER2, ownValues(1, -1, 1), org.mpjtrace.trace.fold.Field.TAG, ownValues(7, 7, 8),
+                                org.mpjtrace.trace.fold.Field.COUNT2, ownValues(1L << 40, -3, 0))));
         // Call times: an odd rank keeps none; an even one two threads' with extreme intervals and durations.
         CallTimes.Builder times = CallTimes.builder(t0 - 10_000);
         if (rank % 2 == 0) {

@@ -2,7 +2,9 @@ package org.mpjtrace.runtime.sink;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.fold.Field;
@@ -13,15 +15,14 @@ import org.mpjtrace.trace.fold.ValueSeq;
  * A rank's {@link StackSummary} per stack signature over the whole run, kept by the fold thread in the
  * clustering modes whether or not the rank traces: open addressing (linear probing) from stack signature
  * to calls, compute time and peers, allocation-free except when it grows, which happens only at a new call
- * path. Beside them, per stack, the rank's own peers, second peers and tags in call order as value
+ * path. Beside them, per stack, the rank's own values of {@link StackSummary#OWN_FIELDS} in call order as value
  * sequences, which fold as the trace's parameters do (peers relative, as the trace keeps them) and are
  * dropped once one holds more than {@link StackSummary#MAX_ELEMENTS} elements: a regular pattern costs a
  * few elements, an irregular one no more than that bound. Appending allocates only when a run closes.
  */
 final class StackSummaries {
     private static final int INITIAL = 32;
-    /** The fields whose own values are kept: peer, second peer, tag. */
-    private static final int PEER = 0, PEER2 = 1, TAG = 2;
+    private static final List<Field> FIELDS = StackSummary.OWN_FIELDS;
 
     private final int rank, worldSize;
 
@@ -31,7 +32,7 @@ final class StackSummaries {
     private long[] computeNanos = new long[INITIAL];
     private int[] peers = new int[INITIAL], peers2 = new int[INITIAL];
     /** Per field, per slot: the own values so far, or null once dropped as irregular. */
-    private ValueSeq[][] values = new ValueSeq[3][INITIAL];
+    private ValueSeq[][] values = new ValueSeq[FIELDS.size()][INITIAL];
     private int size;
 
     StackSummaries(int rank, int worldSize) {
@@ -72,16 +73,14 @@ final class StackSummaries {
         }
     }
 
-    /** Appends the record's peers (stored as the trace stores them for its op) and tag to slot i's own values. */
+    /** Appends the record's fields (stored as the trace stores them for its op: peers relative) to slot i's own values. */
     private void appendValues(int i, long[] w, int base) {
         int op = Event.opCode(w, base);
-        append(PEER, i, stored(op, Field.PEER, Event.peer(w, base)));
-        append(PEER2, i, stored(op, Field.PEER2, Event.peer2(w, base)));
-        append(TAG, i, Event.tag(w, base));
-    }
-
-    private long stored(int op, Field field, int peer) {
-        return RelativePeers.isRelative(op, field) ? RelativePeers.encode(peer, rank, worldSize) : peer;
+        for (int f = 0; f < FIELDS.size(); f++) {
+            Field field = FIELDS.get(f);
+            long v = field.read(w, base);
+            append(f, i, RelativePeers.isRelative(op, field) ? RelativePeers.encode(v, rank, worldSize) : v);
+        }
     }
 
     private void append(int field, int i, long value) {
@@ -94,10 +93,12 @@ final class StackSummaries {
     /** The summaries, by stack signature. */
     List<StackSummary> summaries() {
         List<StackSummary> out = new ArrayList<>(size);
-        for (int i = 0; i < stacks.length; i++)
-            if (calls[i] != 0)
-                out.add(new StackSummary(stacks[i], calls[i], computeNanos[i], peers[i], peers2[i], copy(values[PEER][i]),
-                        copy(values[PEER2][i]), copy(values[TAG][i])));
+        for (int i = 0; i < stacks.length; i++) {
+            if (calls[i] == 0) continue;
+            Map<Field, ValueSeq> own = new EnumMap<>(Field.class);
+            for (int f = 0; f < FIELDS.size(); f++) if (values[f][i] != null) own.put(FIELDS.get(f), copy(values[f][i]));
+            out.add(new StackSummary(stacks[i], calls[i], computeNanos[i], peers[i], peers2[i], own));
+        }
         out.sort(Comparator.comparingLong(StackSummary::stack));
         return out;
     }
@@ -117,7 +118,7 @@ final class StackSummaries {
         computeNanos = new long[n];
         peers = new int[n];
         peers2 = new int[n];
-        values = new ValueSeq[3][n];
+        values = new ValueSeq[FIELDS.size()][n];
         for (int j = 0; j < oldStacks.length; j++) {
             if (oldCalls[j] == 0) continue;
             int i = slot(oldStacks[j], mask);

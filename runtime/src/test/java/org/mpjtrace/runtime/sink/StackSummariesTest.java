@@ -11,6 +11,7 @@ import org.mpjtrace.trace.fixtures.EventBuilder;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.ValueSeq;
 
 class StackSummariesTest {
@@ -80,11 +81,11 @@ class StackSummariesTest {
         }
         StackSummary x = s.summaries().get(0);
         assertEquals(StackSummary.VARIES, x.peer());
-        List<Long> peers = values(x.peers()), tags = values(x.tags());
+        List<Long> peers = values(x.own().get(Field.PEER)), tags = values(x.own().get(Field.TAG));
         assertEquals(100, peers.size());
         assertEquals(List.of(1L, -1L, 1L, -1L), peers.subList(0, 4), "r+1, r-1, as the trace keeps point-to-point peers");
         assertEquals(List.of(7L, 8L, 7L, 8L), tags.subList(0, 4));
-        assertTrue(x.peers().storedElements() <= 3, "a regular pattern folds: " + x.peers().elements());
+        assertTrue(x.own().get(Field.PEER).storedElements() <= 3, "a regular pattern folds: " + x.own().get(Field.PEER).elements());
     }
 
     @Test
@@ -93,7 +94,7 @@ class StackSummariesTest {
         java.util.Random random = new java.util.Random(5);
         for (int i = 0; i < 1000; i++) add(s, new EventBuilder(Op.SEND, 1, 0).stack(3).peer(1 + random.nextInt(1000)).tag(4));
         StackSummary x = s.summaries().get(0);
-        assertNull(x.peers(), "irregular peers are not kept");
-        assertEquals(1000, x.tags().size(), "the constant tag is");
+        assertNull(x.own().get(Field.PEER), "irregular peers are not kept");
+        assertEquals(1000, x.own().get(Field.TAG).size(), "the constant tag is");
     }
 }

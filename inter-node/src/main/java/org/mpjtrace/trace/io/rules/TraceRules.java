@@ -116,8 +116,8 @@ public final class TraceRules {
             if (c.calls() < 0) return "rank " + rank + ": " + c.calls() + " calls counted for stack " + Long.toHexString(c.stack());
             if (c.computeNanos() < 0) return "rank " + rank + ": " + c.computeNanos() + " ns of compute counted for stack " + Long.toHexString(c.stack());
             if (!seen.add(c.stack())) return "rank " + rank + ": calls of stack " + Long.toHexString(c.stack()) + " counted twice";
-            for (ValueSeq v : new ValueSeq[] {c.peers(), c.peers2(), c.tags()})
-                if (v != null && v.size() != c.calls())
+            for (ValueSeq v : c.own().values())
+                if (v.size() != c.calls())
                     return "rank " + rank + ": " + v.size() + " own values kept for the " + c.calls() + " calls of stack " + Long.toHexString(c.stack());
         }
         return null;

@@ -4,14 +4,18 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import java.util.EnumMap;
+import java.util.Map;
 import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.ValueSeq;
 import org.mpjtrace.trace.io.value.CorruptDataException;
 
 /**
  * Version 7: the stack signature as 8 fixed bytes, the number of calls and their compute nanoseconds as
  * varints, the two peers as zigzag varints. Version 15 adds a byte saying which of the rank's own value
- * sequences follow (bit 0 peers, 1 second peers, 2 tags), then each as its folded elements ({@link ValueElements}).
+ * sequences follow (bit i for {@link StackSummary#OWN_FIELDS}' i-th field), then each as its folded
+ * elements ({@link ValueElements}), in that order.
  */
 public final class StackSummarySerializer extends Serializer<StackSummary> {
     static final int MIN_BYTES = 8 + 1 + 1 + 1 + 1;
@@ -31,11 +35,10 @@ public final class StackSummarySerializer extends Serializer<StackSummary> {
         out.writeVarLong(c.computeNanos(), true);
         out.writeVarInt(c.peer(), false);
         out.writeVarInt(c.peer2(), false);
-        ValueSeq[] values = {c.peers(), c.peers2(), c.tags()};
         int present = 0;
-        for (int i = 0; i < values.length; i++) if (values[i] != null) present |= 1 << i;
+        for (int i = 0; i < StackSummary.OWN_FIELDS.size(); i++) if (c.own().containsKey(StackSummary.OWN_FIELDS.get(i))) present |= 1 << i;
         out.writeByte(present);
-        for (ValueSeq v : values) if (v != null) ValueElements.write(out, v.elements());
+        for (Field f : StackSummary.OWN_FIELDS) if (c.own().containsKey(f)) ValueElements.write(out, c.own().get(f).elements());
     }
 
     @Override
@@ -43,10 +46,11 @@ public final class StackSummarySerializer extends Serializer<StackSummary> {
         long stack = in.readLong(), calls = in.readVarLong(true), compute = in.readVarLong(true);
         int peer = in.readVarInt(false), peer2 = in.readVarInt(false);
         if (version < VALUES) return new StackSummary(stack, calls, compute, peer, peer2);
-        int present = in.readByte();
-        if ((present & ~7) != 0) throw new CorruptDataException("stack summary value kinds " + present);
-        ValueSeq[] values = new ValueSeq[3];
-        for (int i = 0; i < values.length; i++) if ((present & (1 << i)) != 0) values[i] = ValueSeq.ofElements(ValueElements.read(in, 0));
-        return new StackSummary(stack, calls, compute, peer, peer2, values[0], values[1], values[2]);
+        int present = in.readByte() & 0xff;
+        if (present >>> StackSummary.OWN_FIELDS.size() != 0) throw new CorruptDataException("stack summary value kinds " + Integer.toHexString(present));
+        Map<Field, ValueSeq> own = new EnumMap<>(Field.class);
+        for (int i = 0; i < StackSummary.OWN_FIELDS.size(); i++)
+            if ((present & (1 << i)) != 0) own.put(StackSummary.OWN_FIELDS.get(i), ValueSeq.ofElements(ValueElements.read(in, 0)));
+        return new StackSummary(stack, calls, compute, peer, peer2, own);
     }
 }
