@@ -15,14 +15,16 @@ import org.mpjtrace.trace.fold.ValueSeq;
  * A rank's {@link StackSummary} per stack signature over the whole run, kept by the fold thread in the
  * clustering modes whether or not the rank traces: open addressing (linear probing) from stack signature
  * to calls, compute time and peers, allocation-free except when it grows, which happens only at a new call
- * path. Beside them, per stack, the rank's own values of {@link StackSummary#OWN_FIELDS} in call order as value
- * sequences, which fold as the trace's parameters do (peers relative, as the trace keeps them) and are
- * dropped once one holds more than {@link StackSummary#MAX_ELEMENTS} elements: a regular pattern costs a
- * few elements, an irregular one no more than that bound. Appending allocates only when a run closes.
+ * path. Beside them, per stack, the rank's own values of {@link StackSummary#OWN_FIELDS} in call order
+ * (peers relative, as the trace keeps them): one value while it never changed, a compare a call; then
+ * {@link OwnValues}, a store a call and a compare a block while the values repeat, no allocation. A
+ * non-lead's Stencil2D record costs 43 ns of fold-thread time so, against 19 ns before own values were
+ * kept and 93 ns with every value appended to a value sequence (FoldBenchmark, docs/benchmarks.md).
  */
 final class StackSummaries {
     private static final int INITIAL = 32;
-    private static final List<Field> FIELDS = StackSummary.OWN_FIELDS;
+    private static final Field[] FIELDS = StackSummary.OWN_FIELDS.toArray(new Field[0]);
+    private static final int F = FIELDS.length;
 
     private final int rank, worldSize;
 
@@ -31,8 +33,12 @@ final class StackSummaries {
     private long[] calls = new long[INITIAL];
     private long[] computeNanos = new long[INITIAL];
     private int[] peers = new int[INITIAL], peers2 = new int[INITIAL];
-    /** Per field, per slot: the own values so far, or null once dropped as irregular. */
-    private ValueSeq[][] values = new ValueSeq[FIELDS.size()][INITIAL];
+    /** Per slot: bit f set when field f of the stack's op is a peer kept relative (a stack is one op). */
+    private int[] relative = new int[INITIAL];
+    /** Per slot i, field f at [i * F + f]: the value of every call so far, until one differs. */
+    private long[] first = new long[INITIAL * F];
+    /** Per slot and field, as {@link #first}: null while the value never changed, then its values. */
+    private OwnValues[] values = new OwnValues[INITIAL * F];
     private int size;
 
     StackSummaries(int rank, int worldSize) {
@@ -57,8 +63,10 @@ final class StackSummaries {
                 computeNanos[i] = compute;
                 peers[i] = peer;
                 peers2[i] = peer2;
-                for (ValueSeq[] field : values) field[i] = new ValueSeq();
-                appendValues(i, w, base);
+                int op = Event.opCode(w, base), bits = 0;
+                for (int f = 0; f < F; f++) if (RelativePeers.isRelative(op, FIELDS[f])) bits |= 1 << f;
+                relative[i] = bits;
+                for (int f = 0; f < F; f++) first[i * F + f] = stored(bits, f, w, base);
                 size++;
                 return;
             }
@@ -67,27 +75,22 @@ final class StackSummaries {
                 computeNanos[i] += compute;
                 if (peers[i] != peer) peers[i] = StackSummary.VARIES;
                 if (peers2[i] != peer2) peers2[i] = StackSummary.VARIES;
-                appendValues(i, w, base);
+                int bits = relative[i];
+                for (int f = 0, at = i * F; f < F; f++, at++) {
+                    long v = stored(bits, f, w, base);
+                    OwnValues own = values[at];
+                    if (own != null) own.add(v);
+                    else if (v != first[at]) (values[at] = new OwnValues(first[at], calls[i] - 1)).add(v);
+                }
                 return;
             }
         }
     }
 
-    /** Appends the record's fields (stored as the trace stores them for its op: peers relative) to slot i's own values. */
-    private void appendValues(int i, long[] w, int base) {
-        int op = Event.opCode(w, base);
-        for (int f = 0; f < FIELDS.size(); f++) {
-            Field field = FIELDS.get(f);
-            long v = field.read(w, base);
-            append(f, i, RelativePeers.isRelative(op, field) ? RelativePeers.encode(v, rank, worldSize) : v);
-        }
-    }
-
-    private void append(int field, int i, long value) {
-        ValueSeq v = values[field][i];
-        if (v == null) return;
-        v.append(value);
-        if (v.closedElementCount() > StackSummary.MAX_ELEMENTS) values[field][i] = null;
+    /** The record's value of field f as the trace stores it: relative to the rank where {@code relativeBits} says so. */
+    private long stored(int relativeBits, int f, long[] w, int base) {
+        long v = FIELDS[f].read(w, base);
+        return (relativeBits & (1 << f)) != 0 ? RelativePeers.encode(v, rank, worldSize) : v;
     }
 
     /** The summaries, by stack signature. */
@@ -96,29 +99,31 @@ final class StackSummaries {
         for (int i = 0; i < stacks.length; i++) {
             if (calls[i] == 0) continue;
             Map<Field, ValueSeq> own = new EnumMap<>(Field.class);
-            for (int f = 0; f < FIELDS.size(); f++) if (values[f][i] != null) own.put(FIELDS.get(f), copy(values[f][i]));
+            for (int f = 0, at = i * F; f < F; f++, at++) {
+                ValueSeq v = values[at] == null ? ValueSeq.ofElements(List.of(new ValueSeq.Run(first[at], 0, calls[i]))) : values[at].values();
+                if (v != null) own.put(FIELDS[f], v);
+            }
             out.add(new StackSummary(stacks[i], calls[i], computeNanos[i], peers[i], peers2[i], own));
         }
         out.sort(Comparator.comparingLong(StackSummary::stack));
         return out;
     }
 
-    /** A sequence the fold thread will not append to again: the summaries are read at Finalize, or a copy is made. */
-    private static ValueSeq copy(ValueSeq v) {
-        return v == null ? null : ValueSeq.ofElements(v.elements());
-    }
-
     private void grow() {
         long[] oldStacks = stacks, oldCalls = calls, oldCompute = computeNanos;
         int[] oldPeers = peers, oldPeers2 = peers2;
-        ValueSeq[][] oldValues = values;
+        long[] oldFirst = first;
+        int[] oldRelative = relative;
+        OwnValues[] oldValues = values;
         int n = oldStacks.length * 2, mask = n - 1;
         stacks = new long[n];
         calls = new long[n];
         computeNanos = new long[n];
         peers = new int[n];
         peers2 = new int[n];
-        values = new ValueSeq[FIELDS.size()][n];
+        first = new long[n * F];
+        relative = new int[n];
+        values = new OwnValues[n * F];
         for (int j = 0; j < oldStacks.length; j++) {
             if (oldCalls[j] == 0) continue;
             int i = slot(oldStacks[j], mask);
@@ -128,7 +133,9 @@ final class StackSummaries {
             computeNanos[i] = oldCompute[j];
             peers[i] = oldPeers[j];
             peers2[i] = oldPeers2[j];
-            for (int f = 0; f < values.length; f++) values[f][i] = oldValues[f][j];
+            relative[i] = oldRelative[j];
+            System.arraycopy(oldFirst, j * F, first, i * F, F);
+            System.arraycopy(oldValues, j * F, values, i * F, F);
         }
     }
 

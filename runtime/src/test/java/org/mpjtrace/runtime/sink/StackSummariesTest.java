@@ -83,9 +83,13 @@ class StackSummariesTest {
         assertEquals(StackSummary.VARIES, x.peer());
         List<Long> peers = values(x.own().get(Field.PEER)), tags = values(x.own().get(Field.TAG));
         assertEquals(100, peers.size());
-        assertEquals(List.of(1L, -1L, 1L, -1L), peers.subList(0, 4), "r+1, r-1, as the trace keeps point-to-point peers");
-        assertEquals(List.of(7L, 8L, 7L, 8L), tags.subList(0, 4));
-        assertTrue(x.own().get(Field.PEER).storedElements() <= 3, "a regular pattern folds: " + x.own().get(Field.PEER).elements());
+        assertEquals(100, tags.size());
+        for (int k = 0; k < 100; k++) {
+            assertEquals(k % 2 == 0 ? 1L : -1L, peers.get(k), "call " + k + ": r+1, r-1, as the trace keeps point-to-point peers");
+            assertEquals(k % 2 == 0 ? 7L : 8L, tags.get(k), "call " + k);
+        }
+        assertTrue(x.own().get(Field.PEER).storedElements() <= 8, "a regular pattern folds: " + x.own().get(Field.PEER).elements());
+        assertEquals(1, x.own().get(Field.COUNT).storedElements(), "a count that never changed is one run");
     }
 
     @Test
@@ -96,5 +100,20 @@ class StackSummariesTest {
         StackSummary x = s.summaries().get(0);
         assertNull(x.own().get(Field.PEER), "irregular peers are not kept");
         assertEquals(1000, x.own().get(Field.TAG).size(), "the constant tag is");
+    }
+
+    @Test
+    void valuesWhosePatternChangesKeepEveryValueInOrder() {
+        // Period 4 for 100 calls, then period 3 for 50, then 7 once: blocks of 24 repeat, then stop repeating.
+        StackSummaries s = new StackSummaries(0, 64);
+        List<Long> expected = new ArrayList<>();
+        for (int k = 0; k < 150; k++) {
+            int peer = k < 100 ? 1 + k % 4 : 10 + k % 3;
+            add(s, new EventBuilder(Op.SEND, 1, 0).stack(3).peer(peer));
+            expected.add((long) peer);
+        }
+        add(s, new EventBuilder(Op.SEND, 1, 0).stack(3).peer(7));
+        expected.add(7L);
+        assertEquals(expected, values(s.summaries().get(0).own().get(Field.PEER)), "the peers, as offsets from rank 0 of 64, in order");
     }
 }
