@@ -45,12 +45,16 @@ public final class StackSummaryPruning {
         eventsByStack(global.nodes(), rank, events);
         List<StackSummary> kept = new ArrayList<>();
         Set<Long> own = new HashSet<>();
+        Map<Long, Map<Field, ValueSeq>> unsure = new HashMap<>();
+        List<StackSummary> pending = new ArrayList<>();
+        boolean anyCountDiffers = false;
         for (StackSummary s : section.stackSummaries()) {
             own.add(s.stack());
             long[] p = peers.get(s.stack());
             int peer = p != null && p[0] == s.peer() ? StackSummary.VARIES : s.peer();
             int peer2 = p != null && p[1] == s.peer2() ? StackSummary.VARIES : s.peer2();
             boolean countDiffers = expanded.getOrDefault(s.stack(), 0L) != s.calls();
+            anyCountDiffers |= countDiffers;
             List<GlobalEvent> at = events.getOrDefault(s.stack(), List.of());
             GlobalEvent only = at.size() == 1 && !countDiffers ? at.get(0) : null;
             Map<Field, ValueSeq> values = new EnumMap<>(Field.class);
@@ -59,11 +63,23 @@ public final class StackSummaryPruning {
                 ValueSeq v = e.getValue();
                 // A peer kept (or right) as one value needs no sequence; nor values the trace gives the rank anyway.
                 if (f == Field.PEER && s.peer() != StackSummary.VARIES || f == Field.PEER2 && s.peer2() != StackSummary.VARIES) continue;
-                if (sameConstant(v, at, f, rank) || only != null && sameValues(v, only.field(f).valueFor(rank))) continue;
+                if (sameConstant(v, at, f, rank, worldSize) || only != null && sameValues(v, only, f, rank, worldSize)) continue;
                 values.put(f, v);
             }
-            if (countDiffers || peer != StackSummary.VARIES || peer2 != StackSummary.VARIES || !values.isEmpty())
-                kept.add(new StackSummary(s.stack(), s.calls(), s.computeNanos(), peer, peer2, values));
+            if (!countDiffers && at.size() > 1 && !values.isEmpty()) unsure.put(s.stack(), values);
+            pending.add(new StackSummary(s.stack(), s.calls(), s.computeNanos(), peer, peer2, values));
+        }
+        // Stacks of several events: their values checked on the rank's expansion, unless loop counts differ
+        // (the replay then refits loops, and the expansion is not the rank's calls).
+        Map<Long, Set<Field>> right = unsure.isEmpty() || anyCountDiffers ? Map.of()
+                : ExpandedValues.matching(global, rank, worldSize, unsure, COMPARED);
+        for (StackSummary s : pending) {
+            Map<Field, ValueSeq> values = new EnumMap<>(Field.class);
+            values.putAll(s.own());
+            values.keySet().removeAll(right.getOrDefault(s.stack(), Set.of()));
+            boolean countDiffers = expanded.getOrDefault(s.stack(), 0L) != s.calls();
+            if (countDiffers || s.peer() != StackSummary.VARIES || s.peer2() != StackSummary.VARIES || !values.isEmpty())
+                kept.add(new StackSummary(s.stack(), s.calls(), s.computeNanos(), s.peer(), s.peer2(), values));
         }
         for (Map.Entry<Long, Long> e : expanded.entrySet())
             if (!own.contains(e.getKey()))
@@ -102,24 +118,35 @@ public final class StackSummaryPruning {
         }
     }
 
-    /** Whether the rank's own values are one value, which every event of the stack gives it too (both as stored). */
-    private static boolean sameConstant(ValueSeq own, List<GlobalEvent> events, Field field, int rank) {
+    /**
+     * Whether the rank's own values are one value, which every event of the stack gives it too. Compared as
+     * the records hold them: the trace may keep a peer absolute where the rank's own values are relative.
+     */
+    private static boolean sameConstant(ValueSeq own, List<GlobalEvent> events, Field field, int rank, int worldSize) {
         if (events.isEmpty() || own.size() == 0 || !ValuePeriod.constant(own)) return false;
-        long value = own.cursor().next();
+        long stored = own.cursor().next();
         for (GlobalEvent e : events) {
-            ValueSeq v = e.field(field).valueFor(rank);
-            if (v == null || constant(v.elements(), NOT_CONSTANT) != value) return false;
+            long value = RelativePeers.isRelative(e.op(), field) ? RelativePeers.decode(stored, rank, worldSize) : stored;
+            if (decoded(e, field, rank, worldSize) != value) return false;
         }
         return true;
     }
 
-    /** Whether two sequences hold the same values: alike folded, or compared one by one up to {@link #COMPARED}. */
-    private static boolean sameValues(ValueSeq own, ValueSeq trace) {
+    /**
+     * Whether the rank's own values are the ones the event gives it: alike folded, or compared one by one
+     * as the records hold them up to {@link #COMPARED}.
+     */
+    private static boolean sameValues(ValueSeq own, GlobalEvent e, Field field, int rank, int worldSize) {
+        ValueSeq trace = e.field(field).valueFor(rank);
         if (trace == null || own.size() != trace.size()) return false;
         if (own.equals(trace)) return true;
         if (own.size() > COMPARED) return false;
+        boolean relative = RelativePeers.isRelative(e.op(), field);
         ValueSeq.Cursor a = own.cursor(), b = trace.cursor();
-        while (a.hasNext()) if (!b.hasNext() || a.next() != b.next()) return false;
+        while (a.hasNext()) {
+            long x = a.next(), y = b.next();
+            if (relative ? RelativePeers.decode(x, rank, worldSize) != RelativePeers.decode(y, rank, worldSize) : x != y) return false;
+        }
         return true;
     }
 
