@@ -21,17 +21,24 @@ import org.mpjtrace.trace.fold.ValueSeq;
  * entry stays when the rank's calls at the stack differ from what its expansion makes (a stack its lead
  * called and it did not stays with 0 calls), and a peer stays only when the global trace does not give
  * the rank that same peer at every event of the stack; a peer the trace gets right becomes
- * {@link StackSummary#VARIES}, "take the trace's". The rank's own peers and tags in call order stay only
- * where the trace would give it other ones: not when the peer is kept (or right) as one value, not when
- * they are one value the trace gives at every event of the stack, and not when the stack is one event of
- * the trace, run as often as the rank ran it, whose values for the rank are the same, compared value by
- * value up to {@link #COMPARED} of them (past that they stay: bytes, not a wrong answer).
+ * {@link StackSummary#VARIES}, "take the trace's". The rank's own values in call order (peers, tags,
+ * counts: {@link StackSummary#own}) stay only where the trace would give it other ones: not when the peer
+ * is kept (or right) as one value, not when they are one value the trace gives at every event of the
+ * stack, not when the stack is one event of the trace, run as often as the rank ran it, whose values for
+ * the rank are the same (compared value by value up to {@link #COMPARED} of them), and not when the
+ * rank's expansion gives them at a stack of several events ({@link ExpandedValues}, a walk of up to
+ * {@link #WALKED} calls). Past those bounds they stay: bytes, not a wrong answer.
  */
 public final class StackSummaryPruning {
     /** A field the trace does not give one value for, at some event of a stack. */
     private static final long NOT_CONSTANT = Long.MIN_VALUE;
     /** The most values of a stack compared one by one with the trace's. */
     static final long COMPARED = 1 << 20;
+    /**
+     * The most calls of a rank's expansion walked to check the values of stacks of several events: at 64
+     * ranks, rank 0 walks at most 16 million calls at Finalize, about 2 s, where a longer run keeps the values.
+     */
+    static final long WALKED = 1 << 18;
 
     private StackSummaryPruning() {}
 
@@ -72,7 +79,7 @@ public final class StackSummaryPruning {
         // Stacks of several events: their values checked on the rank's expansion, unless loop counts differ
         // (the replay then refits loops, and the expansion is not the rank's calls).
         Map<Long, Set<Field>> right = unsure.isEmpty() || anyCountDiffers ? Map.of()
-                : ExpandedValues.matching(global, rank, worldSize, unsure, COMPARED);
+                : ExpandedValues.matching(global, rank, worldSize, unsure, WALKED);
         for (StackSummary s : pending) {
             Map<Field, ValueSeq> values = new EnumMap<>(Field.class);
             values.putAll(s.own());
