@@ -3,6 +3,7 @@ package org.mpjtrace.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -17,6 +18,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
+import org.mpjtrace.cli.phases.AcrossRanks;
+import org.mpjtrace.cli.phases.CallBudget;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.io.TraceReader;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -81,5 +86,23 @@ class ReportCommandTest {
         // Set-up, solve and finish in their three functions, as ThreePhases makes them (see the trace's README).
         for (String f : List.of("ThreePhases.setUp (16)", "ThreePhases.solve (72)", "ThreePhases.finish (16)"))
             assertTrue(page.contains(f), f);
+    }
+
+    @Test
+    void aCompressedTraceOfFourMillionCallsGetsItsPhasesAndADumpPastTheBoundANote() throws Exception {
+        // Stencil2D 2x2, 200,000 steps in mode full (phases/README.md): each rank's time loop is read one
+        // iteration and a count, far within the page's bound of calls read one by one.
+        Path big = Path.of(getClass().getResource("/phases/stencil2d-4m-full.mpjt").toURI());
+        Path html = dir.resolve("big.html");
+        Cli c = Cli.run("report", big.toString(), "-o", html.toString());
+        assertEquals(0, c.code, c.toString());
+        String page = Files.readString(html);
+        assertTrue(page.contains("<h2>Phases</h2>") && !page.contains("Not computed here"), "phases computed");
+        assertTrue(page.contains("Stencil2D.main (1020000)"), "the solve phase's 1,020,000 calls in main");
+
+        // The bound counts calls read one by one: a dump's 424 calls spend 424 of it.
+        TraceFile dump = TraceReader.read(Path.of(getClass().getResource("/phases/threephases-dump.mpjt").toURI()));
+        assertThrows(CallBudget.Spent.class, () -> AcrossRanks.of(dump, null, 0, new CallBudget(423)));
+        assertEquals(1, AcrossRanks.of(dump, null, 0, new CallBudget(424)).classes().size());
     }
 }

@@ -63,6 +63,16 @@ public record AcrossRanks(List<RankClass> classes, List<Integer> withoutCalls, L
      * @throws IllegalStateException    when a rank's calls cannot be rebuilt (the message names the rank)
      */
     public static AcrossRanks of(TraceFile trace, Integer threshold, double minStrength) {
+        return of(trace, threshold, minStrength, null);
+    }
+
+    /**
+     * As {@link #of(TraceFile, Integer, double)}, reading at most {@code budget}'s calls one by one over all
+     * ranks (an alike loop's iterations count once: {@link RankCalls}).
+     *
+     * @throws CallBudget.Spent past the budget
+     */
+    public static AcrossRanks of(TraceFile trace, Integer threshold, double minStrength, CallBudget budget) {
         CallIds callIds = new CallIds();
         PatternIds patternIds = new PatternIds();
         Map<Key, Members> classes = new LinkedHashMap<>();
@@ -71,7 +81,7 @@ public record AcrossRanks(List<RankClass> classes, List<Integer> withoutCalls, L
         for (RankTrace section : trace.ranks()) {
             RankCalls calls;
             try {
-                calls = RankCalls.read(trace, section, callIds);
+                calls = RankCalls.read(trace, section, callIds, true, budget);
             } catch (IllegalStateException e) {
                 throw new IllegalStateException("cannot rebuild rank " + section.rank() + "'s calls: " + e.getMessage(), e);
             }

@@ -139,21 +139,24 @@ public final class RankCalls {
 
     /** As {@link #read(TraceFile, RankTrace)}, the call ids taken from {@code ids}, shared with the trace's other ranks. */
     static RankCalls read(TraceFile trace, RankTrace section, CallIds ids) {
-        return read(trace, section, ids, true);
+        return read(trace, section, ids, true, null);
     }
 
-    /** As {@link #read(TraceFile, RankTrace, CallIds)}; without {@code byLoops} every call is rebuilt one by one. */
-    static RankCalls read(TraceFile trace, RankTrace section, CallIds ids, boolean byLoops) {
+    /**
+     * As {@link #read(TraceFile, RankTrace, CallIds)}; without {@code byLoops} every call is rebuilt one by
+     * one; each call read spends one of {@code budget} (none when null).
+     */
+    static RankCalls read(TraceFile trace, RankTrace section, CallIds ids, boolean byLoops, CallBudget budget) {
         Functions functions = new Functions();
         List<Run> runs = new ArrayList<>();
-        if (byLoops && TimedCalls.meanTimes(trace, section, false)) readLoops(trace, section, ids, functions, runs);
-        else readOneByOne(trace, section, ids, functions, runs);
+        Stretch stretch = new Stretch(budget);
+        if (byLoops && TimedCalls.meanTimes(trace, section, false)) readLoops(trace, section, ids, functions, stretch, runs);
+        else readOneByOne(trace, section, ids, functions, stretch, runs);
         return new RankCalls(section.rank(), runs, functions.names, ids::name);
     }
 
     /** A dump's calls, or each call rebuilt with its own times: one run of count 1. */
-    private static void readOneByOne(TraceFile trace, RankTrace section, CallIds ids, Functions functions, List<Run> runs) {
-        Stretch all = new Stretch();
+    private static void readOneByOne(TraceFile trace, RankTrace section, CallIds ids, Functions functions, Stretch all, List<Run> runs) {
         long[] threadEnd = new long[Event.MAX_THREAD + 1];
         Arrays.fill(threadEnd, Long.MIN_VALUE);
         long origin = TimedCalls.origin(trace, section, false);
@@ -169,12 +172,11 @@ public final class RankCalls {
     }
 
     /** The calls rebuilt from the compressed trace with its mean times, a loop of like iterations as one run. */
-    private static void readLoops(TraceFile trace, RankTrace section, CallIds ids, Functions functions, List<Run> runs) {
+    private static void readLoops(TraceFile trace, RankTrace section, CallIds ids, Functions functions, Stretch stretch, List<Run> runs) {
         long[] record = new long[Event.WORDS];
         RankTrace one = new RankTrace(section.rank(), section.host(), 0, 1, record, section.comms(), section.datatypes(),
                 section.redops(), section.stats());
         int rank = section.rank(), worldSize = trace.meta().worldSize();
-        Stretch stretch = new Stretch();
         long[] count = {1};
         GlobalExpansion.expandRepeats(trace.global(), rank, CALL_ID_FIELDS, new GlobalExpansion.RepeatSink() {
             @Override
@@ -221,11 +223,17 @@ public final class RankCalls {
 
     /** Calls collected for the next run. */
     private static final class Stretch {
+        final CallBudget budget;
         int[] calls = new int[64], functions = new int[64];
         long[] duration = new long[64], compute = new long[64];
         int n;
 
+        Stretch(CallBudget budget) {
+            this.budget = budget;
+        }
+
         void add(int call, int function, long inside, long before) {
+            if (budget != null) budget.spend();
             if (n == calls.length) {
                 calls = Arrays.copyOf(calls, 2 * n);
                 functions = Arrays.copyOf(functions, 2 * n);

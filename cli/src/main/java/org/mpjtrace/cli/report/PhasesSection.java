@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.TreeSet;
 import org.mpjtrace.cli.format.Units;
 import org.mpjtrace.cli.phases.AcrossRanks;
+import org.mpjtrace.cli.phases.CallBudget;
 import org.mpjtrace.cli.phases.Phase;
 import org.mpjtrace.cli.phases.PhasesText;
 import org.mpjtrace.cli.phases.RankClass;
@@ -13,9 +14,11 @@ import org.mpjtrace.trace.TraceFile;
 /**
  * The report's execution phases: what {@code mpjtrace phases} prints without {@code --rank} (the
  * trace-segmentation paper's phases, per class of ranks with the same boundaries and patterns), as
- * tables. Finding them reads every call of every rank once more, so above {@link #MAX_CALLS} calls the
- * page says to run {@code mpjtrace phases} instead: the report of a 10-million-call dump stays within
- * the few seconds it takes (docs/benchmarks.md).
+ * tables. Finding them reads the calls of every rank once more: a dump's (or a trace's with each call's
+ * own times) one by one, a compressed trace's loops one iteration each where the iterations are alike.
+ * Past {@link #MAX_CALLS} calls read so, the page says to run {@code mpjtrace phases} instead: the report
+ * of a 10-million-call dump stays within the few seconds it takes (docs/benchmarks.md), and a compressed
+ * trace of 40 million calls gets its phases.
  */
 final class PhasesSection {
     static final long MAX_CALLS = 2_000_000;
@@ -25,14 +28,13 @@ final class PhasesSection {
     /** @param calls the calls of every rank together, as the profile counted them */
     static void write(Html h, TraceFile trace, String fileLabel, long calls) {
         h.element("h2", "Phases");
-        if (calls > MAX_CALLS) {
-            h.raw("<p class=\"note\">").text("Not computed here: " + calls + " calls, more than " + MAX_CALLS + "; mpjtrace phases "
-                    + fileLabel + " finds them.").raw("</p>");
-            return;
-        }
         AcrossRanks a;
         try {
-            a = AcrossRanks.of(trace, null, 0);
+            a = AcrossRanks.of(trace, null, 0, new CallBudget(MAX_CALLS));
+        } catch (CallBudget.Spent e) {
+            h.raw("<p class=\"note\">").text("Not computed here: of its " + calls + " calls, more than " + MAX_CALLS
+                    + " would be read one by one; mpjtrace phases " + fileLabel + " finds them.").raw("</p>");
+            return;
         } catch (IllegalArgumentException | IllegalStateException e) {
             h.raw("<p class=\"note\">").text("No phases: " + e.getMessage()).raw("</p>");
             return;

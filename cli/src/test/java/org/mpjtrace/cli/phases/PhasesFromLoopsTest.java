@@ -34,7 +34,7 @@ class PhasesFromLoopsTest {
         RankCalls calls = RankCalls.read(trace, trace.rank(0));
         assertEquals(List.of(1L, 10L, 1L), calls.runs().stream().map(RankCalls.Run::count).toList());
         assertEquals(List.of(1, 51, 2), calls.runs().stream().map(RankCalls.Run::length).toList());
-        assertEquals(RankCalls.read(trace, trace.rank(0), new CallIds(), false).size(), calls.size());
+        assertEquals(RankCalls.read(trace, trace.rank(0), new CallIds(), false, null).size(), calls.size());
     }
 
     @Test
@@ -45,8 +45,8 @@ class PhasesFromLoopsTest {
             if (trace.global() == null) continue;
             for (RankTrace section : trace.ranks()) {
                 String where = file.getFileName() + " rank " + section.rank();
-                RankCalls byLoops = RankCalls.read(trace, section, new CallIds(), true);
-                RankCalls oneByOne = RankCalls.read(trace, section, new CallIds(), false);
+                RankCalls byLoops = RankCalls.read(trace, section, new CallIds(), true, null);
+                RankCalls oneByOne = RankCalls.read(trace, section, new CallIds(), false, null);
                 if (oneByOne.size() == 0) continue;
                 PhaseDetection a = PhaseDetection.of(byLoops, null, 0), b = PhaseDetection.of(oneByOne, null, 0);
                 assertEquals(b.patterns().occurrences(), a.patterns().occurrences(), where);
