@@ -25,7 +25,10 @@ import picocli.CommandLine.Spec;
         description = {"Writes one self-contained HTML page about a trace, to open in any browser with no network.", "",
                 "The job; the profile of stats (per rank, the top 20 call sites, per op with imbalance); the "
                         + "communication heatmaps of heatmap in bytes and in messages; a timeline of rank 0's first 200 "
-                        + "calls after MPI.Init and the same span on every rank (the first 64); for a clustering mode the "
+                        + "calls after MPI.Init and the same span on every rank (the first 64); the execution phases of each "
+                        + "class of ranks, as phases finds them without --rank, when at most 2 million calls must be read one "
+                        + "by one to find them (a compressed trace's loops whose iterations are alike count one iteration); "
+                        + "for a clustering mode the "
                         + "markers over time with their states and the clusters of the last clustering. Pictures are inside "
                         + "the page. Heatmaps for up to 512 ranks.",
                 "OUT is written under a temporary name in its folder and renamed at the end."})
