@@ -2,6 +2,7 @@ package org.mpjtrace.cli.compare;
 
 import java.util.Arrays;
 import org.mpjtrace.cli.BadInputException;
+import org.mpjtrace.cli.format.ExpandedRank;
 import org.mpjtrace.replay.ReplayException;
 import org.mpjtrace.replay.ReplayedCalls;
 import org.mpjtrace.trace.Event;
@@ -18,8 +19,6 @@ import org.mpjtrace.trace.TraceFile;
  * make of it; the lead's calls alone would charge the trace with what it does keep.
  */
 final class RankCalls {
-    private static final long BYTES_PER_CALL = Event.WORDS * Long.BYTES;
-
     private RankCalls() {}
 
     /**
@@ -31,16 +30,14 @@ final class RankCalls {
         RankTrace section = trace.rank(rank);
         if (section == null) return null;
         if (trace.global() == null) return ThreadOrder.grouped(section);
-        long limit = Math.min(Integer.MAX_VALUE / Event.WORDS, Runtime.getRuntime().maxMemory() / 2 / BYTES_PER_CALL);
+        long limit = ExpandedRank.callLimit();
         long[][] words = {new long[64 * Event.WORDS]};
         int[] n = {0};
         try {
             ReplayedCalls calls = new ReplayedCalls(trace, rank);
             for (int t = 0; t < calls.threads(); t++) {
                 calls.play(t, (w, b, computeNanos) -> {
-                    if (n[0] == limit)
-                        throw new BadInputException("rank " + rank + " stands for more than " + limit + " calls, more than this JVM's "
-                                + "heap (-Xmx) can hold to rebuild them one by one");
+                    if (n[0] == limit) throw ExpandedRank.tooMany(rank, limit);
                     if ((n[0] + 1) * Event.WORDS > words[0].length)
                         words[0] = Arrays.copyOf(words[0], (int) Math.min((long) words[0].length * 2, limit * Event.WORDS));
                     System.arraycopy(w, b, words[0], n[0]++ * Event.WORDS, Event.WORDS);

@@ -27,11 +27,9 @@ public final class ExpandedRank {
      */
     public static RankTrace of(TraceFile trace, RankTrace section) {
         int rank = section.rank(), worldSize = trace.meta().worldSize();
-        long limit = Math.min(Integer.MAX_VALUE / Event.WORDS, Runtime.getRuntime().maxMemory() / 2 / BYTES_PER_CALL);
+        long limit = callLimit();
         long calls = GlobalExpansion.callsUpTo(trace.global(), rank, limit);
-        if (calls > limit)
-            throw new BadInputException("rank " + rank + " stands for more than " + limit + " calls, more than this JVM's heap (-Xmx) "
-                    + "can hold to rebuild them one by one");
+        if (calls > limit) throw tooMany(rank, limit);
         long[] words = new long[(int) calls * Event.WORDS];
         int[] n = {0};
         CallTimes.Clock clock = section.times().isEmpty() ? null : section.times().clock(section.initNanos());
@@ -48,5 +46,16 @@ public final class ExpandedRank {
         // so decode prints t=0 rather than minus the rank's Init time.
         return new RankTrace(rank, section.host(), clock == null ? 0 : section.initNanos(), n[0], words, section.comms(), section.datatypes(),
                 section.redops(), section.stats());
+    }
+
+    /** The most calls of one rank this JVM holds as records: a record array's limit, or half the heap. */
+    public static long callLimit() {
+        return Math.min(Integer.MAX_VALUE / Event.WORDS, Runtime.getRuntime().maxMemory() / 2 / BYTES_PER_CALL);
+    }
+
+    /** The one-line refusal of a rank past {@link #callLimit()}. */
+    public static BadInputException tooMany(int rank, long limit) {
+        return new BadInputException("rank " + rank + " stands for more than " + limit + " calls, more than this JVM's heap (-Xmx) "
+                + "can hold to rebuild them one by one");
     }
 }

@@ -46,24 +46,21 @@ public final class StackSummaryPruning {
     public static RankTrace prune(GlobalTrace global, int worldSize, RankTrace section, Map<Long, Long> expanded) {
         if (section.stackSummaries().isEmpty()) return section;
         int rank = section.rank();
-        Map<Long, long[]> peers = new HashMap<>();
-        tracePeers(global.nodes(), rank, worldSize, peers);
         Map<Long, List<GlobalEvent>> events = new HashMap<>();
         eventsByStack(global.nodes(), rank, events);
         List<StackSummary> kept = new ArrayList<>();
         Set<Long> own = new HashSet<>();
         Map<Long, Map<Field, ValueSeq>> unsure = new HashMap<>();
         List<StackSummary> pending = new ArrayList<>();
-        boolean anyCountDiffers = false;
+        Set<Long> countDiffers = new HashSet<>();
         for (StackSummary s : section.stackSummaries()) {
             own.add(s.stack());
-            long[] p = peers.get(s.stack());
-            int peer = p != null && p[0] == s.peer() ? StackSummary.VARIES : s.peer();
-            int peer2 = p != null && p[1] == s.peer2() ? StackSummary.VARIES : s.peer2();
-            boolean countDiffers = expanded.getOrDefault(s.stack(), 0L) != s.calls();
-            anyCountDiffers |= countDiffers;
             List<GlobalEvent> at = events.getOrDefault(s.stack(), List.of());
-            GlobalEvent only = at.size() == 1 && !countDiffers ? at.get(0) : null;
+            int peer = traceValue(at, Field.PEER, rank, worldSize) == s.peer() ? StackSummary.VARIES : s.peer();
+            int peer2 = traceValue(at, Field.PEER2, rank, worldSize) == s.peer2() ? StackSummary.VARIES : s.peer2();
+            boolean differs = expanded.getOrDefault(s.stack(), 0L) != s.calls();
+            if (differs) countDiffers.add(s.stack());
+            GlobalEvent only = at.size() == 1 && !differs ? at.get(0) : null;
             Map<Field, ValueSeq> values = new EnumMap<>(Field.class);
             for (Map.Entry<Field, ValueSeq> e : s.own().entrySet()) {
                 Field f = e.getKey();
@@ -73,19 +70,18 @@ public final class StackSummaryPruning {
                 if (sameConstant(v, at, f, rank, worldSize) || only != null && sameValues(v, only, f, rank, worldSize)) continue;
                 values.put(f, v);
             }
-            if (!countDiffers && at.size() > 1 && !values.isEmpty()) unsure.put(s.stack(), values);
+            if (!differs && at.size() > 1 && !values.isEmpty()) unsure.put(s.stack(), values);
             pending.add(new StackSummary(s.stack(), s.calls(), s.computeNanos(), peer, peer2, values));
         }
         // Stacks of several events: their values checked on the rank's expansion, unless loop counts differ
         // (the replay then refits loops, and the expansion is not the rank's calls).
-        Map<Long, Set<Field>> right = unsure.isEmpty() || anyCountDiffers ? Map.of()
+        Map<Long, Set<Field>> right = unsure.isEmpty() || !countDiffers.isEmpty() ? Map.of()
                 : ExpandedValues.matching(global, rank, worldSize, unsure, WALKED);
         for (StackSummary s : pending) {
             Map<Field, ValueSeq> values = new EnumMap<>(Field.class);
             values.putAll(s.own());
             values.keySet().removeAll(right.getOrDefault(s.stack(), Set.of()));
-            boolean countDiffers = expanded.getOrDefault(s.stack(), 0L) != s.calls();
-            if (countDiffers || s.peer() != StackSummary.VARIES || s.peer2() != StackSummary.VARIES || !values.isEmpty())
+            if (countDiffers.contains(s.stack()) || s.peer() != StackSummary.VARIES || s.peer2() != StackSummary.VARIES || !values.isEmpty())
                 kept.add(new StackSummary(s.stack(), s.calls(), s.computeNanos(), s.peer(), s.peer2(), values));
         }
         for (Map.Entry<Long, Long> e : expanded.entrySet())
@@ -96,24 +92,15 @@ public final class StackSummaryPruning {
                 section.datatypes(), section.redops(), section.stats(), section.arrays(), section.ownArguments(), kept, section.times());
     }
 
-    /** Per stack the peer and second peer the trace gives the rank at every event of it, or NOT_CONSTANT. */
-    private static void tracePeers(List<GlobalNode> nodes, int rank, int worldSize, Map<Long, long[]> peers) {
-        for (GlobalNode n : nodes) {
-            if (!n.ranks().contains(rank)) continue;
-            if (n instanceof GlobalLoop l) {
-                tracePeers(l.body(), rank, worldSize, peers);
-                continue;
-            }
-            GlobalEvent e = (GlobalEvent) n;
-            long peer = decoded(e, Field.PEER, rank, worldSize), peer2 = decoded(e, Field.PEER2, rank, worldSize);
-            long[] p = peers.get(e.stack());
-            if (p == null) {
-                peers.put(e.stack(), new long[] {peer, peer2});
-            } else {
-                if (p[0] != peer) p[0] = NOT_CONSTANT;
-                if (p[1] != peer2) p[1] = NOT_CONSTANT;
-            }
+    /** The one value (as the records hold it) that every one of {@code events} gives the rank in {@code field}, or NOT_CONSTANT. */
+    private static long traceValue(List<GlobalEvent> events, Field field, int rank, int worldSize) {
+        long value = NOT_CONSTANT;
+        for (GlobalEvent e : events) {
+            long v = decoded(e, field, rank, worldSize);
+            if (v == NOT_CONSTANT || value != NOT_CONSTANT && v != value) return NOT_CONSTANT;
+            value = v;
         }
+        return value;
     }
 
     /** The events of the trace the rank runs, by stack. */
@@ -127,16 +114,14 @@ public final class StackSummaryPruning {
 
     /**
      * Whether the rank's own values are one value, which every event of the stack gives it too. Compared as
-     * the records hold them: the trace may keep a peer absolute where the rank's own values are relative.
+     * the records hold them: the trace may keep a peer absolute where the rank's own values are relative
+     * (a stack is one op, so the events decode alike).
      */
     private static boolean sameConstant(ValueSeq own, List<GlobalEvent> events, Field field, int rank, int worldSize) {
-        if (events.isEmpty() || own.size() == 0 || !ValuePeriod.constant(own)) return false;
+        long trace = traceValue(events, field, rank, worldSize);
+        if (trace == NOT_CONSTANT || own.size() == 0 || !ValuePeriod.constant(own)) return false;
         long stored = own.cursor().next();
-        for (GlobalEvent e : events) {
-            long value = RelativePeers.isRelative(e.op(), field) ? RelativePeers.decode(stored, rank, worldSize) : stored;
-            if (decoded(e, field, rank, worldSize) != value) return false;
-        }
-        return true;
+        return (RelativePeers.isRelative(events.get(0).op(), field) ? RelativePeers.decode(stored, rank, worldSize) : stored) == trace;
     }
 
     /**

@@ -50,21 +50,22 @@ final class OwnValues {
     /** Moves the repeated block, as a repetition, into {@link #folded}. */
     private void foldRepeated() {
         if (repeats == 0) return;
+        folded.appendAll(repeatedBlock());
+        repeats = 0;
+    }
+
+    /** {@link #repeated} {@link #repeats} times, folded. */
+    private ValueSeq repeatedBlock() {
         ValueSeq once = new ValueSeq();
         for (long x : repeated) once.append(x);
-        folded.appendAll(ValueSeq.ofElements(List.of(ValueSeq.repetition(repeats, once.elements()))));
-        repeats = 0;
+        return ValueSeq.ofElements(List.of(ValueSeq.repetition(repeats, once.elements())));
     }
 
     /** Every value so far, folded; null when they did not fold into {@link StackSummary#MAX_ELEMENTS} elements. */
     ValueSeq values() {
         if (dropped) return null;
         ValueSeq all = ValueSeq.ofElements(folded.elements());
-        if (repeats > 0) {
-            ValueSeq once = new ValueSeq();
-            for (long x : repeated) once.append(x);
-            all.appendAll(ValueSeq.ofElements(List.of(ValueSeq.repetition(repeats, once.elements()))));
-        }
+        if (repeats > 0) all.appendAll(repeatedBlock());
         for (int i = 0; i < fill; i++) all.append(block[i]);
         return all.closedElementCount() > StackSummary.MAX_ELEMENTS ? null : all;
     }
