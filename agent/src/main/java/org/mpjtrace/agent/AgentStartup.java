@@ -7,7 +7,7 @@ import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.rank.Tracer;
 
 /**
- * Parses the agent's options, installs the tracer and registers the class rewriter. A bad option, or an
+ * Parses the agent's options, installs the tracer and the class rewriting ({@link CallSiteAgent}). A bad option, or an
  * output path no trace can be written at, stops the JVM before the application starts (exit code 2),
  * with one line naming the key: tracing with options the user did not mean, or to where the trace is
  * lost at the end, would waste a whole job. ({@code mpjtrace run} checks the same before it starts
@@ -31,20 +31,76 @@ final class AgentStartup {
         }
         try {
             Tracer tracer = Tracer.install(config);
-            MpjCallSiteTransformer transformer = new MpjCallSiteTransformer(tracer.sites(), config.stackDepth);
-            inst.addTransformer(transformer, false);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> reportIfNothingRecorded(tracer, transformer.log()), "mpjtrace-report"));
+            RewriteLog log = new RewriteLog();
+            AgentLogFile logFile = AgentLogFile.beside(config.output);
+            CallSiteAgent.install(inst, tracer.sites(), config.stackDepth, MpjOrigin.ofEnvironment(), log, logFile);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> reportAtExit(tracer, log, logFile), "mpjtrace-report"));
         } catch (Throwable t) {
             TracerLog.line("could not start (" + TracerLog.describe(t) + "); the program runs untraced");
         }
     }
 
-    /** A JVM that ran MPJ and recorded no MPI.Init writes no trace: say so and why, rather than nothing. */
-    private static void reportIfNothingRecorded(Tracer tracer, RewriteLog log) {
+    /**
+     * {@code mpjtrace attach}: the agent loaded into a job that runs. Tracing starts at each rank's next call
+     * (modes dump and full: the clustering modes' markers need every rank from MPI.Init on); the classes
+     * already loaded are retransformed. With {@code control=pause} or {@code resume}, the tracer already in
+     * the JVM is switched. Nothing here may stop the JVM: every problem is one line of answer.
+     */
+    static void attach(String args, Instrumentation inst) {
+        AttachRequest req = AttachRequest.parse(args);
+        String answer;
         try {
-            if (!tracer.ranks().isEmpty()) return;
-            String why = log.whyNothingRecorded();
-            if (why != null) TracerLog.line(why);
+            answer = attachAnswer(req, inst);
+        } catch (Throwable t) {
+            answer = "error: could not attach (" + TracerLog.describe(t) + "); the program runs untraced";
+        }
+        req.answer(answer);
+    }
+
+    private static String attachAnswer(AttachRequest req, Instrumentation inst) {
+        Tracer running = Tracer.get();
+        if (req.control() != null) {
+            if (running == null) return "error: mpjtrace is not tracing this JVM (attach it first)";
+            switch (req.control()) {
+                case "pause" -> running.tracingSwitch().pause();
+                case "resume" -> running.tracingSwitch().resume();
+                default -> {
+                    return "error: unknown control '" + req.control() + "' (expected pause or resume)";
+                }
+            }
+            return "ok: tracing " + (running.tracingSwitch().isPaused() ? "paused" : "resumed") + ", into " + running.config().output;
+        }
+        if (running != null) return "error: mpjtrace already traces this JVM, into " + running.config().output + " (pause or resume it instead)";
+        TracerConfig config;
+        try {
+            config = TracerConfig.parse(req.options());
+        } catch (IllegalArgumentException e) {
+            return "error: " + e.getMessage();
+        }
+        if (config.mode.clusters())
+            return "error: attach traces in modes dump and full; mode " + config.mode.key + " clusters at markers, which need every rank from MPI.Init on";
+        String outputProblem = OutputPath.problem(config.output);
+        if (outputProblem != null) return "error: bad value for agent key 'output': " + outputProblem;
+        Tracer tracer = Tracer.attach(config);
+        RewriteLog log = new RewriteLog();
+        AgentLogFile logFile = AgentLogFile.beside(config.output);
+        MpjOrigin origin = MpjOrigin.ofEnvironment();
+        CallSiteAgent.install(inst, tracer.sites(), config.stackDepth, origin, log, logFile);
+        MpjFinalizeHook.install(inst, origin, new TransformReport(logFile));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> reportAtExit(tracer, log, logFile), "mpjtrace-report"));
+        return "ok: tracing in mode " + config.mode.key + " from each rank's next call, into " + config.output
+                + " (written at MPI.Finalize); " + log.rewrittenCount() + " classes rewritten";
+    }
+
+    /**
+     * A JVM that ran MPJ and recorded no MPI.Init writes no trace: say so and why, rather than nothing. A
+     * JVM that did, and could not rewrite some class, points at the log that names them.
+     */
+    private static void reportAtExit(Tracer tracer, RewriteLog log, AgentLogFile logFile) {
+        try {
+            String why = tracer.ranks().isEmpty() ? log.whyNothingRecorded() : null;
+            if (why != null) TracerLog.line(why + (logFile.used() ? "; see " + logFile.path() : ""));
+            else if (logFile.used()) TracerLog.line("some classes could not be rewritten, so some calls are not traced; see " + logFile.path());
         } catch (Throwable t) {
             // At exit, with nothing recorded: nothing more to lose.
         }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.mpjtrace.agent.ApiMethod.Kind;
 import org.mpjtrace.trace.Op;
-import org.objectweb.asm.Opcodes;
+import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * The MPJ Express 0.44 API mpjtrace intercepts (mpiJava 1.2 names; descriptors from javap on mpj.jar),

@@ -3,10 +3,10 @@ package org.mpjtrace.agent;
 import org.mpjtrace.agent.ApiMethod.Kind;
 import org.mpjtrace.agent.ApiMethod.Slot;
 import org.mpjtrace.agent.ApiMethod.Source;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.Type;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
 
 /**
  * Writes the bridge methods the agent adds to an application class: one per (owner, MPJ method) the

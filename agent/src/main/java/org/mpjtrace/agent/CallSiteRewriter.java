@@ -3,11 +3,11 @@ package org.mpjtrace.agent;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.mpjtrace.runtime.rank.SiteRegistry;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.Handle;
-import org.objectweb.asm.Label;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Replaces every call of an intercepted MPJ method in one application class by a call to a bridge
@@ -20,6 +20,10 @@ import org.objectweb.asm.Opcodes;
  * tracer cannot record. Sites are interned in the JVM's
  * {@link SiteRegistry} by (class, method, line, ordinal, API), so every rank's copy of a class in
  * multicore mode gets the same ids.
+ *
+ * <p>A class retransformed after it loaded may not gain methods: its bridges go to a {@link CompanionClass}
+ * defined beside it, and its {@code Method.invoke} calls are left alone (a bridge elsewhere would change
+ * the reflective call's caller, and so its access checks).
  */
 final class CallSiteRewriter extends ClassVisitor {
     private static final String LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory";
@@ -29,9 +33,15 @@ final class CallSiteRewriter extends ClassVisitor {
     private final Map<String, MethodSurvey.WrapLocals> wrapLocals;
     private final Map<String, Bridge> bridges = new LinkedHashMap<>();
     private final Map<String, MethodRef> methodRefs = new LinkedHashMap<>();
+    /** The class already loaded that is being retransformed, or null at its load. */
+    private final Class<?> retransformed;
     private boolean reflects;
     private String className;
     private boolean isInterface;
+    /** Where the bridges go: the class itself, or its companion when it is retransformed. */
+    private String bridgeOwner;
+    private boolean bridgeOwnerIsInterface;
+    private CompanionClass companion;
 
     /** A bridge to add: its name, the owner the call sites named, and the API method. */
     private record Bridge(String name, String owner, ApiMethod api) {}
@@ -41,18 +51,21 @@ final class CallSiteRewriter extends ClassVisitor {
 
     /** Rewrites MPJ calls only. */
     CallSiteRewriter(ClassVisitor next, SiteRegistry sites) {
-        this(next, sites, Reach.NONE, Map.of());
+        this(next, sites, Reach.NONE, Map.of(), null);
     }
 
     /**
      * @param reach      what the scan of the class's class path found
      * @param wrapLocals from {@link MethodSurvey#freeLocals} on this class with {@code reach}
+     * @param retransformed the loaded class being retransformed, or null when the class is loading
      */
-    CallSiteRewriter(ClassVisitor next, SiteRegistry sites, Reach reach, Map<String, MethodSurvey.WrapLocals> wrapLocals) {
+    CallSiteRewriter(ClassVisitor next, SiteRegistry sites, Reach reach, Map<String, MethodSurvey.WrapLocals> wrapLocals,
+                     Class<?> retransformed) {
         super(Opcodes.ASM9, next);
         this.sites = sites;
         this.reach = reach;
         this.wrapLocals = wrapLocals;
+        this.retransformed = retransformed;
     }
 
     boolean changed() {
@@ -63,6 +76,14 @@ final class CallSiteRewriter extends ClassVisitor {
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         className = name;
         isInterface = (access & Opcodes.ACC_INTERFACE) != 0;
+        if (retransformed == null) {
+            bridgeOwner = name;
+            bridgeOwnerIsInterface = isInterface;
+        } else {
+            companion = new CompanionClass(retransformed);
+            bridgeOwner = companion.internalName();
+            bridgeOwnerIsInterface = false;
+        }
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -79,13 +100,18 @@ final class CallSiteRewriter extends ClassVisitor {
 
     @Override
     public void visitEnd() {
-        // Interfaces (class version >= 52, checked by the transformer) only allow public static methods
-        // before Java 9's private ones; a synthetic public bridge there is harmless.
-        int access = Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC | (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE);
-        for (Bridge b : bridges.values()) BridgeWriter.write(cv, access, b.name, b.owner, b.api);
+        // Interfaces (class version >= 52, checked by the gate) only allow public static methods
+        // before Java 9's private ones; a synthetic public bridge there is harmless. A companion's are
+        // package-private: its host, in the same package and loader, calls them.
+        int access = Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC
+                | (companion != null ? 0 : isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE);
+        ClassVisitor home = companion != null ? companion.writer() : cv;
+        for (Bridge b : bridges.values()) BridgeWriter.write(home, access, b.name, b.owner, b.api);
         for (MethodRef r : methodRefs.values())
-            BridgeWriter.writeMethodRef(cv, access, r.name, className, isInterface, r.bridge, r.owner, r.api, r.site);
-        if (reflects) BridgeWriter.writeReflective(cv, access);
+            BridgeWriter.writeMethodRef(home, access, r.name, bridgeOwner, bridgeOwnerIsInterface, r.bridge, r.owner, r.api, r.site);
+        if (reflects) BridgeWriter.writeReflective(home, access);
+        // Defined before the host's new code can run: the JVM installs that only after this transform returns.
+        if (companion != null && !bridges.isEmpty()) companion.define();
         super.visitEnd();
     }
 
@@ -140,8 +166,8 @@ final class CallSiteRewriter extends ClassVisitor {
                     int site = sites.intern(className.replace('/', '.'), methodName, line, ordinal++,
                             target.getOwner().replace('/', '.') + '.' + target.getName());
                     args = args.clone();
-                    args[1] = new Handle(Opcodes.H_INVOKESTATIC, className, methodRefFor(target.getOwner(), api, site),
-                            BridgeWriter.methodRefDescriptor(target.getOwner(), api), isInterface);
+                    args[1] = new Handle(Opcodes.H_INVOKESTATIC, bridgeOwner, methodRefFor(target.getOwner(), api, site),
+                            BridgeWriter.methodRefDescriptor(target.getOwner(), api), bridgeOwnerIsInterface);
                 }
             }
             super.visitInvokeDynamicInsn(name, desc, bootstrap, args);
@@ -150,7 +176,7 @@ final class CallSiteRewriter extends ClassVisitor {
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
             if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(BridgeWriter.METHOD) && name.equals("invoke")
-                    && desc.equals(BridgeWriter.INVOKE_DESC)) {
+                    && desc.equals(BridgeWriter.INVOKE_DESC) && companion == null) {
                 reflects = true;
                 super.visitLdcInsn(className.replace('/', '.') + '.' + methodName + ':' + line);
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, className, BridgeWriter.REFLECTIVE,
@@ -165,8 +191,8 @@ final class CallSiteRewriter extends ClassVisitor {
             int site = sites.intern(className.replace('/', '.'), methodName, line, ordinal++,
                     owner.replace('/', '.') + '.' + name);
             super.visitLdcInsn(site);
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, className, bridgeFor(owner, api),
-                    BridgeWriter.bridgeDescriptor(owner, api), isInterface);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, bridgeOwner, bridgeFor(owner, api),
+                    BridgeWriter.bridgeDescriptor(owner, api), bridgeOwnerIsInterface);
         }
     }
 }

@@ -12,7 +12,7 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
-import org.objectweb.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassReader;
 
 /**
  * Reads every class of a class path (folders and jars) into a {@link CallGraph}, skipping MPJ Express's

@@ -1,9 +1,9 @@
 package org.mpjtrace.agent;
 
 import org.mpjtrace.runtime.rank.SiteRegistry;
-import org.objectweb.asm.Label;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Wraps, in one method, every call to a method that can reach MPJ:

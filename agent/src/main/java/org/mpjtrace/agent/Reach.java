@@ -1,7 +1,7 @@
 package org.mpjtrace.agent;
 
 import java.util.Set;
-import org.objectweb.asm.Opcodes;
+import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * What the scan of one class path found: the methods that can reach an intercepted MPJ call, by name

@@ -21,6 +21,10 @@ final class RewriteLog {
         failed.add(className.replace('/', '.'));
     }
 
+    int rewrittenCount() {
+        return rewritten.size();
+    }
+
     void mpjLoaded() {
         mpjLoaded = true;
     }
@@ -32,9 +36,9 @@ final class RewriteLog {
     String whyNothingRecorded() {
         if (!mpjLoaded) return null;
         String why = rewritten.isEmpty()
-                ? "no class calling MPJ was rewritten (classes loaded before the agent started, or calling MPJ only through reflection, are not)"
+                ? "no class calling MPJ was rewritten (classes calling MPJ only through reflection are not)"
                 : rewritten.size() + " classes calling MPJ were rewritten, and no MPI.Init through them was recorded (one made through"
-                        + " reflection or from a class loaded before the agent started is not; an internal error at MPI.Init says so above)";
+                        + " reflection, or by a method already running when the agent started, is not; an internal error at MPI.Init says so above)";
         return "MPJ Express ran in this JVM but no MPI.Init was recorded, so no trace is written: " + why
                 + (failed.isEmpty() ? "" : "; could not rewrite " + String.join(", ", failed));
     }

@@ -20,11 +20,11 @@ import org.mpjtrace.runtime.rank.SiteRegistry;
 import org.mpjtrace.samples.ContextSample;
 import org.mpjtrace.samples.NamesMpiOnly;
 import org.mpjtrace.trace.CallSite;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.Label;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * The agent's calling-context rewriting on a small class ({@link ContextSample}): one MPJ call site
@@ -132,7 +132,7 @@ class CallingContextRewriteTest {
     @Test
     void twoCallersOfOneMpjCallSiteBecomeTwoCallerSitesWithTheirLines() throws Exception {
         SiteRegistry sites = new SiteRegistry();
-        byte[] rewritten = new MpjCallSiteTransformer(sites, 3).rewrite(bytesOf(ContextSample.class), reachOfSample());
+        byte[] rewritten = Rewrites.rewrite(bytesOf(ContextSample.class), sites, reachOfSample());
         Class<?> c = load(rewritten);
 
         assertEquals(1, call(c, "viaA"), "inside helper: one wrapped call (viaA -> helper)");
@@ -156,7 +156,7 @@ class CallingContextRewriteTest {
 
     @Test
     void onlyCallsThatCanReachMpjAreWrapped() throws Exception {
-        byte[] rewritten = new MpjCallSiteTransformer(new SiteRegistry(), 3).rewrite(bytesOf(ContextSample.class), reachOfSample());
+        byte[] rewritten = Rewrites.rewrite(bytesOf(ContextSample.class), new SiteRegistry(), reachOfSample());
         Map<String, List<String>> calls = contextCalls(rewritten);
         assertEquals(List.of("push", "pop"), calls.get("viaA"));
         assertEquals(List.of("push", "pop"), calls.get("viaInterface"), "an interface call to a reaching name");
@@ -170,7 +170,7 @@ class CallingContextRewriteTest {
 
     @Test
     void aCatchBlockSeesTheContextItIsInAfterWrappedCallsThrewPastTheirPops() throws Exception {
-        Class<?> c = load(new MpjCallSiteTransformer(new SiteRegistry(), 3).rewrite(bytesOf(ContextSample.class), reachOfSample()));
+        Class<?> c = load(Rewrites.rewrite(bytesOf(ContextSample.class), new SiteRegistry(), reachOfSample()));
         // afterCatch -> catches -> deeper -> fails, which throws past two pops; the catch block in
         // catches is inside afterCatch's one wrapped call.
         assertArrayEquals(new int[] {1, 0}, (int[]) call(c, "afterCatch"));
@@ -179,14 +179,14 @@ class CallingContextRewriteTest {
 
     @Test
     void aLoopAroundAFailingCallDoesNotGrowTheStack() throws Exception {
-        Class<?> c = load(new MpjCallSiteTransformer(new SiteRegistry(), 3).rewrite(bytesOf(ContextSample.class), reachOfSample()));
+        Class<?> c = load(Rewrites.rewrite(bytesOf(ContextSample.class), new SiteRegistry(), reachOfSample()));
         assertArrayEquals(new int[6], (int[]) call(c, "loopsOverFailures"), "every catch block and the end at depth 0");
         assertEquals(0, Context.depth());
     }
 
     @Test
     void withoutCallingContextNothingButMpjCallsChanges() throws Exception {
-        byte[] rewritten = new MpjCallSiteTransformer(new SiteRegistry()).rewrite(bytesOf(ContextSample.class));
+        byte[] rewritten = Rewrites.rewrite(bytesOf(ContextSample.class), new SiteRegistry(), Reach.NONE);
         for (List<String> calls : contextCalls(rewritten).values()) assertFalse(calls.contains("push"), "no push without calling context");
         Class<?> c = load(rewritten);
         assertEquals(0, call(c, "viaB"));
@@ -197,15 +197,15 @@ class CallingContextRewriteTest {
         CallGraph graph = new CallGraph();
         graph.add(bytesOf(NamesMpiOnly.class));
         Reach reach = graph.reach();
-        assertTrue(MpjCallSiteTransformer.mentionsMpi(bytesOf(NamesMpiOnly.class)));
+        assertTrue(ClassFileGate.mentionsMpi(bytesOf(NamesMpiOnly.class)));
         assertFalse(reach.needsRewrite(NamesMpiOnly.class.getName().replace('.', '/')));
-        assertNull(new MpjCallSiteTransformer(new SiteRegistry(), 3).rewrite(bytesOf(NamesMpiOnly.class), reach));
+        assertNull(Rewrites.rewrite(bytesOf(NamesMpiOnly.class), new SiteRegistry(), reach));
     }
 
     @Test
     void aClassCallingMethodInvokeGetsTheReflectiveBridge() throws Exception {
         // This test class calls Method.invoke (in call) and names MPJ: the agent routes that call.
-        byte[] rewritten = new MpjCallSiteTransformer(new SiteRegistry()).rewrite(bytesOf(CallingContextRewriteTest.class));
+        byte[] rewritten = Rewrites.rewrite(bytesOf(CallingContextRewriteTest.class), new SiteRegistry(), Reach.NONE);
         List<String> bridges = new ArrayList<>();
         new ClassReader(rewritten).accept(new ClassVisitor(Opcodes.ASM9) {
             @Override

@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Traces the communication of Java MPI programs on MPJ Express.",
-        subcommands = {RunCommand.class, DecodeCommand.class, StatsCommand.class, ClustersCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class, HeatmapCommand.class, ReportCommand.class, PhasesCommand.class, ProxyCommand.class, DemoCommand.class,
+        subcommands = {RunCommand.class, AttachCommand.class, DecodeCommand.class, StatsCommand.class, ClustersCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class, HeatmapCommand.class, ReportCommand.class, PhasesCommand.class, ProxyCommand.class, DemoCommand.class,
             AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the MPJ job failed, or the command ran out of memory", "2:bad input (arguments, missing or corrupt trace file)"})

@@ -54,11 +54,16 @@ public final class Cli {
         args[options.length + 1] = "-cp";
         args[options.length + 2] = "app.jar";
         args[options.length + 3] = "Main";
+        assertRefused(mustContain, args);
+    }
+
+    /** {@code mpjtrace ARGS} is refused: exit 2, one line on stderr containing {@code mustContain}, nothing on stdout. */
+    static void assertRefused(String mustContain, String... args) {
         Cli c = run(args);
         Assertions.assertEquals(2, c.code, c.toString());
         Assertions.assertEquals(1, c.errLines(), c.toString());
         Assertions.assertTrue(c.err.startsWith("mpjtrace: ") && c.err.contains(mustContain), c.err);
-        Assertions.assertEquals("", c.out, "no job was started");
+        Assertions.assertEquals("", c.out, "nothing done");
     }
 
     /** The lines of stderr. */

@@ -26,7 +26,7 @@ class HelpAndVersionTest {
 
     @Test
     void helpOnEveryCommand() {
-        for (String cmd : new String[] {"run", "decode", "stats", "clusters", "replay", "compare", "export", "heatmap", "report", "phases", "proxy", "demo"}) {
+        for (String cmd : new String[] {"run", "attach", "decode", "stats", "clusters", "replay", "compare", "export", "heatmap", "report", "phases", "proxy", "demo"}) {
             // A lone % in a description makes picocli warn on System.err and print the text unformatted.
             PrintStream stderr = System.err;
             ByteArrayOutputStream warnings = new ByteArrayOutputStream();

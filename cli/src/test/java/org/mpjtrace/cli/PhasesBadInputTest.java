@@ -1,8 +1,5 @@
 package org.mpjtrace.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,11 +13,7 @@ class PhasesBadInputTest {
     Path dir;
 
     private static void refused(String mustContain, String... args) {
-        Cli c = Cli.run(args);
-        assertEquals(2, c.code, c.toString());
-        assertEquals(1, c.err.lines().count(), c.toString());
-        assertTrue(c.err.startsWith("mpjtrace: ") && c.err.contains(mustContain), c.err);
-        assertEquals("", c.out);
+        Cli.assertRefused(mustContain, args);
     }
 
     private static String trace() {

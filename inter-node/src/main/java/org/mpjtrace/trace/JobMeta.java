@@ -18,16 +18,26 @@ import java.util.Map;
  *                      marker while the job ran, or what ended it first ({@link #before})
  * @param initClass     the class whose code called MPI.Init (a helper of the main class, or the main class
  *                      itself), when known, else ""
+ * @param attachedMillis wall clock when {@code mpjtrace attach} loaded the tracer into the running job, ms
+ *                      since the epoch; 0 for a job traced from its start. An attached trace holds the calls
+ *                      from then on, and {@code startMillis} is rank 0's first one.
  */
 public record JobMeta(String mode, String device, int worldSize, long startMillis, long endMillis,
-                      String mainClass, Map<String, String> agentOptions, String tracerVersion, String ending, String initClass) {
+                      String mainClass, Map<String, String> agentOptions, String tracerVersion, String ending, String initClass,
+                      long attachedMillis) {
 
     /** The job reached MPI.Finalize: the trace holds every call. */
     public static final String AT_FINALIZE = "MPI.Finalize";
     /** A clustering mode's trace, rewritten at a marker while the job ran on. */
     public static final String RUNNING = "running";
 
-    /** A job that reached MPI.Finalize. */
+    /** A job traced from its start. */
+    public JobMeta(String mode, String device, int worldSize, long startMillis, long endMillis,
+                   String mainClass, Map<String, String> agentOptions, String tracerVersion, String ending, String initClass) {
+        this(mode, device, worldSize, startMillis, endMillis, mainClass, agentOptions, tracerVersion, ending, initClass, 0);
+    }
+
+    /** A job traced from its start that reached MPI.Finalize. */
     public JobMeta(String mode, String device, int worldSize, long startMillis, long endMillis,
                    String mainClass, Map<String, String> agentOptions, String tracerVersion) {
         this(mode, device, worldSize, startMillis, endMillis, mainClass, agentOptions, tracerVersion, AT_FINALIZE, mainClass);
@@ -40,7 +50,13 @@ public record JobMeta(String mode, String device, int worldSize, long startMilli
 
     /** This metadata with another ending. */
     public JobMeta endedBy(String how) {
-        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, agentOptions, tracerVersion, how, initClass);
+        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, agentOptions, tracerVersion, how, initClass,
+                attachedMillis);
+    }
+
+    /** Whether the tracer was attached to the job while it ran: the trace lacks the calls before. */
+    public boolean attached() {
+        return attachedMillis != 0;
     }
 
     /** How long the traced run took: rank 0's MPI.Init to the trace written, in ms. */

@@ -3,9 +3,11 @@ package org.mpjtrace.runtime;
 import java.lang.reflect.Method;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.mpjtrace.runtime.collective.Collectives;
 import org.mpjtrace.runtime.collective.ProgressFile;
 import org.mpjtrace.runtime.config.TracerLog;
+import org.mpjtrace.runtime.mpj.MpjReflect;
 import org.mpjtrace.runtime.rank.RankContext;
 import org.mpjtrace.runtime.rank.ThreadRecorder;
 import org.mpjtrace.runtime.rank.Tracer;
@@ -32,6 +34,8 @@ public final class Probe {
     private static final ThreadLocal<ThreadRecorder> RECORDER = ThreadLocal.withInitial(ThreadRecorder::forCurrentThread);
     /** The call sites (Class.method:line) already reported as calling MPJ through reflection. */
     private static final Set<String> REFLECTIVE_SITES = ConcurrentHashMap.newKeySet();
+    /** A rank could not be taken up after an attach: said once per JVM. */
+    private static final AtomicBoolean ATTACH_FAILED = new AtomicBoolean();
 
     private Probe() {}
 
@@ -49,7 +53,13 @@ public final class Probe {
         long exit = System.nanoTime();
         ThreadRecorder recorder = RECORDER.get();
         RankContext ctx = recorder.ctx;
-        if (ctx == null) return;
+        boolean first = false;
+        if (ctx == null) {
+            recorder = attachedRecorder(comm, site, enter);
+            if (recorder == null) return;
+            ctx = recorder.ctx;
+            first = true;
+        }
         if (ctx.recording()) {
             try {
                 recorder.write(site, op, comm, dt, count, peer, tag, dt2, count2, peer2, tag2, redop, color, key,
@@ -58,6 +68,7 @@ public final class Probe {
                 ctx.disable(t);
             }
         }
+        if (first) ctx.setUpEnded(exit); // the set-up of an attached rank's thread is the tracer's time
         // Even with tracing off the rank keeps taking part in the markers' votes and merges: the others wait for it.
         if (recorder.isMarker(site, op, comm)) marker(ctx, site);
     }
@@ -68,6 +79,26 @@ public final class Probe {
             ctx.collectives().onMarker(site);
         } catch (Throwable t) {
             ctx.disable(t);
+        }
+    }
+
+    /**
+     * The tracer was attached to the running job ({@code mpjtrace attach}) and this thread, calling MPJ on
+     * {@code comm}, has no rank yet: its rank (started now, at its first call since the attach, or found by
+     * its COMM_WORLD when another of its threads started it) and this thread's recorder. Null when the
+     * tracer is not attached or the call names no communicator (the next one will). Off the hot path: once
+     * per thread.
+     */
+    private static ThreadRecorder attachedRecorder(Object comm, int site, long enter) {
+        Tracer tracer = Tracer.get();
+        if (tracer == null || !tracer.attached() || comm == null) return null;
+        try {
+            RankContext ctx = tracer.attachedRank(MpjReflect.worldOf(comm), site, enter, Collectives::attach);
+            return bind(ctx);
+        } catch (Throwable t) {
+            if (ATTACH_FAILED.compareAndSet(false, true))
+                TracerLog.line("internal error taking up a rank after the attach (" + TracerLog.describe(t) + "); its calls are not traced, the program runs on");
+            return null;
         }
     }
 
@@ -109,10 +140,32 @@ public final class Probe {
 
     /** MPI.Finalize is about to run: record it, then collect the trace while MPJ still works. */
     public static void beforeFinalize(int site) {
+        finalizing(RECORDER.get(), site, System.nanoTime());
+    }
+
+    /**
+     * MPJ's own MPI.Finalize began: the hook an attached tracer puts into MPJ, since a Finalize called from
+     * a method that was already running at the attach (the program's main, typically) reaches no rewritten
+     * call site. Its call site is MPJ's: the caller's is unknown. A Finalize that came through a rewritten
+     * call site was seen there already.
+     */
+    public static void finalizeInMpj(Object world) {
         long enter = System.nanoTime();
-        ThreadRecorder recorder = RECORDER.get();
+        try {
+            Tracer tracer = Tracer.get();
+            if (tracer == null) return;
+            int site = tracer.sites().intern("mpi.MPI", "Finalize", -1, 0, "mpi.MPI.Finalize");
+            ThreadRecorder recorder = RECORDER.get();
+            if (recorder.ctx == null) recorder = attachedRecorder(world, site, enter);
+            if (recorder != null) finalizing(recorder, site, enter);
+        } catch (Throwable t) {
+            // Nothing of ours may escape into MPJ.
+        }
+    }
+
+    private static void finalizing(ThreadRecorder recorder, int site, long enter) {
         RankContext ctx = recorder.ctx;
-        if (ctx == null) return;
+        if (ctx == null || !ctx.firstFinalize()) return;
         if (ctx.tracing()) {
             try {
                 recorder.write(site, Op.FINALIZE.code, null, null, Event.NONE, Event.NONE, Event.NONE, null,
@@ -159,7 +212,8 @@ public final class Probe {
     public static void beforeAbort(int site, Object comm, int errorCode) {
         long enter = System.nanoTime();
         ThreadRecorder recorder = RECORDER.get();
-        RankContext ctx = recorder.ctx;
+        if (recorder.ctx == null) recorder = attachedRecorder(comm, site, enter);
+        RankContext ctx = recorder == null ? null : recorder.ctx;
         if (ctx == null || !ctx.tracing()) return;
         try {
             recorder.write(site, Op.ABORT.code, comm, null, Event.NONE, Event.NONE, errorCode, null, Event.NONE,

@@ -22,6 +22,7 @@ final class StandInMpj implements MpjAccess {
         boolean done;
     }
 
+    @Override public Object cloneComm(Object comm) { return new Object(); }
     @Override public String device() { return "none"; }
     @Override public CommInfo describeComm(int id, Object comm) { return new CommInfo(id, "Intracomm", 4, 0); }
     @Override public DatatypeInfo describeDatatype(int id, Object datatype) { return new DatatypeInfo(id, 8, 8, 1); }
@@ -32,6 +33,7 @@ final class StandInMpj implements MpjAccess {
     @Override public int statusTag(Object status) { return 5; }
     /** Plain objects stand for pending requests, {@link #DONE} for MPI.REQUEST_NULL. */
     @Override public boolean requestIsNull(Object request) { return request == DONE || request instanceof Request r && r.done; }
+    @Override public boolean isRequestNullConstant(Object request) { return request == DONE; }
     @Override public int[] groupRanks(Object group, Object comm) { return (int[]) group; }
     @Override public int bufferCapacity(Object buffer) { return ((byte[]) buffer).length; }
     @Override public void sendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }

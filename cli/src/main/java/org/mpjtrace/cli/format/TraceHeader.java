@@ -40,7 +40,9 @@ public final class TraceHeader {
         if (!m.mainClass().isEmpty()) out.println("main class:     " + m.mainClass()
                 + (m.initClass().isEmpty() || m.initClass().equals(m.mainClass()) ? "" : " (MPI.Init called in " + m.initClass() + ")"));
         out.println("tracer version: " + m.tracerVersion());
-        out.println("started:        " + wallClock(m.startMillis())
+        if (m.attached()) out.println("attached:       " + wallClock(m.attachedMillis())
+                + "  (mpjtrace attach: the job ran before, untraced; each rank's calls are from its first one after)");
+        out.println((m.attached() ? "first call:     " : "started:        ") + wallClock(m.startMillis())
                 + "  (trace written " + Units.seconds(m.elapsedMillis() * 1_000_000L) + " s later)");
         out.println("ended:          " + ending(m.ending()));
         out.println("agent options:  " + options(m.agentOptions()));

@@ -146,7 +146,8 @@ public final class JobLauncher {
                 }
                 machines = daemon.machinesFile();
             }
-            List<String> cmd = StarterCommand.build(starterJar, req, machines, agentArg);
+            List<String> cmd = StarterCommand.build(starterJar, req, machines,
+                    StarterCommand.jobJavaOptions(System.getenv(StarterCommand.JOB_JAVA_OPTS)), agentArg);
             say("running " + req.mainClass() + " on " + req.ranks() + " ranks (" + req.device() + "), "
                     + (req.trace() ? "tracing to " + req.outputOrDefault() : "not tracing"));
             StuckJobWatch watch = daemon != null && daemon.ownsDaemon() ? new StuckJobWatch(daemon.handle()) : null;

@@ -50,6 +50,12 @@ final class MpjJobs {
      */
     static Run runWatching(String example, int ranks, Path trace, String mode, String agentOptions, List<String> args, String line,
                            Runnable whenPrinted) {
+        return runWatching(example, ranks, "multicore", trace, mode, agentOptions, args, line, whenPrinted);
+    }
+
+    /** {@link #runWatching} on {@code device} (niodev: a daemon on localhost for the job). */
+    static Run runWatching(String example, int ranks, String device, Path trace, String mode, String agentOptions, List<String> args,
+                           String line, Runnable whenPrinted) {
         ByteArrayOutputStream out = new ByteArrayOutputStream() {
             private boolean seen;
 
@@ -62,7 +68,7 @@ final class MpjJobs {
                 }
             }
         };
-        return run(example, ranks, "multicore", null, trace, mode, agentOptions, args, out);
+        return run(example, ranks, device, null, trace, mode, agentOptions, args, out);
     }
 
     private static Run run(String example, int ranks, String device, Path machines, Path trace, String mode, String agentOptions,

@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 15 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 16 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -26,9 +26,10 @@
  *
  * decompressed data of a section: varint registration id of the section's class (see TraceKryo),
  *   then that object as written by its serializer; nothing may follow it.
- *   META    JobMeta       written first, exactly once; its last field says how the job ended: MPI.Finalize,
+ *   META    JobMeta       written first, exactly once; says how the job ended: MPI.Finalize,
  *                         running (a clustering mode's file rewritten at a marker), or what ended it
- *                         before MPI.Finalize ("exit before MPI.Finalize", "SIGTERM before MPI.Finalize")
+ *                         before MPI.Finalize ("exit before MPI.Finalize", "SIGTERM before MPI.Finalize");
+ *                         its last field (version 16) when the tracer was attached to the running job, or 0
  *   RANK    RankTrace     one per rank that keeps calls of its own (events or, with timing=lossless or lossy,
  *                         their times; up to version 13 one per rank), any order; ends with the rank's table of call arrays (CallArrays:
  *                         each distinct set of array arguments its calls passed, under the digest its

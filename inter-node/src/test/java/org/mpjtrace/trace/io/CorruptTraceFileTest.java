@@ -230,14 +230,15 @@ class CorruptTraceFileTest {
     @Test
     void aVersion7FileIsReadWithItsEndingNotRecordedAndOlderOnesAreRefused() throws Exception {
         // Version 7's META is version 8's without its last two fields, the ending and the class that called
-        // MPI.Init (strings of under 127 bytes here: length + 1 in one byte, then the bytes).
+        // MPI.Init (strings of under 127 bytes here: length + 1 in one byte, then the bytes), and without
+        // version 16's attach time after them (0 here: one byte).
         JobMeta meta = TraceSamples.meta(3);
         int sections = sectionCount(good);
         FileForge v7 = new FileForge(7).raw(SectionKind.META.code, out -> {
             Output full = new Output(256, -1);
             new JobMetaSerializer(Layout.VERSION).write(null, full, meta);
             out.writeVarInt(TraceKryo.JOB_META, true);
-            out.writeBytes(full.toBytes(), 0, full.position() - 2 - meta.ending().length() - meta.initClass().length());
+            out.writeBytes(full.toBytes(), 0, full.position() - 3 - meta.ending().length() - meta.initClass().length());
         });
         // Ranks as version 7 wrote them: as now, but for what version 12 added (the call times' and paused spans' counts, one byte each).
         for (int rank : new int[] {2, 0, 1}) {
@@ -295,7 +296,7 @@ class CorruptTraceFileTest {
 
         byte[] v6 = good.clone();
         ByteBuffer.wrap(v6).putInt(8, 6);
-        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to 15)", failure(v6));
+        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to 16)", failure(v6));
     }
 
     @Test

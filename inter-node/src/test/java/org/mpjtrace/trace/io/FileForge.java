@@ -5,6 +5,7 @@ import com.esotericsoftware.kryo.io.Output;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.function.Consumer;
+import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.io.frame.BlockOutputStream;
 import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.frame.SectionHeader;
@@ -29,6 +30,16 @@ final class FileForge {
     /** A section of the right framing holding {@code value}, however wrong the value. */
     FileForge section(SectionKind kind, Object value) {
         return append(SectionEncoder.encode(kryo, kind, value));
+    }
+
+    /** A META section as a file of format 15 or older has it: without the attach time (version 16), here 0, one byte. */
+    FileForge metaBeforeAttach(JobMeta meta) {
+        Output full = new Output(256, -1);
+        kryo.writeObject(full, meta);
+        return raw(SectionKind.META.code, out -> {
+            out.writeVarInt(TraceKryo.JOB_META, true);
+            out.writeBytes(full.toBytes(), 0, full.position() - 1);
+        });
     }
 
     /** A section of any kind code whose decompressed data is whatever {@code data} writes. */

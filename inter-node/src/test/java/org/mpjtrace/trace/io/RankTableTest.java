@@ -88,7 +88,7 @@ class RankTableTest {
         SiteTable sites = new SiteTable(TraceSamples.sites());
         RankTable table = new RankTable(List.of(compressedRank(0, 3), compressedRank(1, 3)));
         Path file = dir.resolve("bad.mpjt");
-        TraceSamples.assertContains(TraceSamples.readFailure(file, new FileForge(13).section(SectionKind.META, meta)
+        TraceSamples.assertContains(TraceSamples.readFailure(file, new FileForge(13).metaBeforeAttach(meta)
                 .section(SectionKind.RANK_TABLE, table).toByteArray()), "corrupt section 1 (RANK_TABLE)", "a RANK_TABLE section in a version-13 file");
         TraceSamples.assertContains(TraceSamples.readFailure(file, new FileForge().section(SectionKind.META, meta)
                 .section(SectionKind.RANK, TraceSamples.rank(1)).section(SectionKind.RANK_TABLE, table).toByteArray()),

@@ -85,6 +85,24 @@ class TraceRoundTripTest {
     }
 
     @Test
+    void theTimeTheTracerWasAttachedComesBackAndATraceStartedWithTheJobHasNone() throws Exception {
+        JobMeta m = TraceSamples.meta(1), started = m;
+        JobMeta attached = new JobMeta(m.mode(), m.device(), 1, m.startMillis(), m.endMillis(), m.mainClass(), m.agentOptions(),
+                m.tracerVersion(), m.ending(), "", 1_700_000_000_001L);
+        for (JobMeta meta : List.of(started, attached)) {
+            Path file = dir.resolve("a" + meta.attachedMillis() + ".mpjt");
+            try (TraceWriter writer = TraceWriter.create(file, meta)) {
+                writer.writeRank(TraceSamples.rank(0));
+                writer.writeSites(TraceSamples.sites());
+                writer.commit();
+            }
+            assertEquals(meta, TraceReader.read(file).meta());
+        }
+        assertTrue(attached.attached() && !started.attached());
+        assertEquals(attached, attached.endedBy(JobMeta.AT_FINALIZE), "a new ending keeps the attach time");
+    }
+
+    @Test
     void rankLargerThanOneBlockSpansSeveralAndComesBack() throws Exception {
         // Random words do not compress: about 50 bytes an event, so 8+ MiB and many 1 MiB blocks.
         RankTrace big = TraceSamples.randomRank(0, 200_000, 5, 42);
@@ -125,7 +143,7 @@ class TraceRoundTripTest {
     void fileStartsWithMagicAndVersionAndEndsWithEnd() throws Exception {
         byte[] bytes = Files.readAllBytes(TraceSamples.writeSample(dir.resolve("m.mpjt")));
         assertArrayEquals("MPJTRACE".getBytes(java.nio.charset.StandardCharsets.US_ASCII), Arrays.copyOf(bytes, 8));
-        assertEquals(15, ByteBuffer.wrap(bytes).getInt(8));
+        assertEquals(16, ByteBuffer.wrap(bytes).getInt(8));
         assertEquals(SectionKind.META.code, bytes[12]);
         try (var names = Files.list(dir)) {
             assertEquals(List.of("m.mpjt"), names.map(f -> f.getFileName().toString()).toList(), "temp file renamed away");

@@ -34,7 +34,7 @@ final class AcurdionTree {
         int[] children = BinomialTree.children(ctx.rank, ctx.size);
         SignatureCandidates candidates = SignatureCandidates.of(ctx.rank, mine);
         for (int child : children) {
-            byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm, child, MessageTags.CANDIDATES_UP);
+            byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm(), child, MessageTags.CANDIDATES_UP);
             candidates = candidates.merge(readable(ctx, bytes, child, format, options, k), format, options, k);
         }
         byte[] result;
@@ -42,8 +42,8 @@ final class AcurdionTree {
         if (parent < 0) {
             result = ClusteringCodec.encode(candidates.result(format, System.nanoTime() - start));
         } else {
-            ctx.mpj.sendBytes(ctx.privateComm, candidates.encode(), parent, MessageTags.CANDIDATES_UP);
-            result = ctx.mpj.recvBytes(ctx.privateComm, parent, MessageTags.CANDIDATES_DOWN);
+            ctx.mpj.sendBytes(ctx.privateComm(), candidates.encode(), parent, MessageTags.CANDIDATES_UP);
+            result = ctx.mpj.recvBytes(ctx.privateComm(), parent, MessageTags.CANDIDATES_DOWN);
         }
         TreeBroadcast.toChildren(ctx, children, result, MessageTags.CANDIDATES_DOWN);
         return ClusteringCodec.decode(result, ctx.size);
@@ -54,7 +54,7 @@ final class AcurdionTree {
         int format = 0;
         int[] children = BinomialTree.children(ctx.rank, ctx.size);
         for (int child : children) {
-            ByteBuffer in = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm, child, MessageTags.FORMAT_UP));
+            ByteBuffer in = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm(), child, MessageTags.FORMAT_UP));
             try {
                 if (in.remaining() != 8 * WORDS + 4) throw new IllegalArgumentException(in.remaining() + " bytes");
                 long[] words = new long[WORDS];
@@ -75,8 +75,8 @@ final class AcurdionTree {
         } else {
             ByteBuffer up = ByteBuffer.allocate(8 * WORDS + 4);
             for (long w : mine.words()) up.putLong(w);
-            ctx.mpj.sendBytes(ctx.privateComm, up.putInt(format).array(), parent, MessageTags.FORMAT_UP);
-            down = ctx.mpj.recvBytes(ctx.privateComm, parent, MessageTags.FORMAT_DOWN);
+            ctx.mpj.sendBytes(ctx.privateComm(), up.putInt(format).array(), parent, MessageTags.FORMAT_UP);
+            down = ctx.mpj.recvBytes(ctx.privateComm(), parent, MessageTags.FORMAT_DOWN);
         }
         TreeBroadcast.toChildren(ctx, children, down, MessageTags.FORMAT_DOWN);
         return ByteBuffer.wrap(down).getInt();

@@ -106,7 +106,7 @@ final class AutoMarker {
 
     private void propose(int site) throws ReflectiveOperationException {
         int mine = CollectivePeriod.of(history, count);
-        int[] sums = ctx.mpj.allreduceSum(ctx.privateComm, new int[] {mine == 0 ? 1 : 0, mine, mine * mine});
+        int[] sums = ctx.mpj.allreduceSum(ctx.privateComm(), new int[] {mine == 0 ? 1 : 0, mine, mine * mine});
         // All proposals equal exactly when (sum p)^2 = P * sum p^2 (Cauchy-Schwarz), none of them 0.
         boolean agreed = sums[0] == 0 && (long) sums[1] * sums[1] == (long) ctx.size * sums[2];
         if (!agreed) {

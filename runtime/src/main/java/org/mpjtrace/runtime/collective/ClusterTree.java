@@ -25,7 +25,7 @@ final class ClusterTree {
         ClusterSets sets = ClusterSets.of(mine);
         int[] children = BinomialTree.children(ctx.rank, ctx.size);
         for (int child : children) {
-            byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm, child, MessageTags.CLUSTERS_UP);
+            byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm(), child, MessageTags.CLUSTERS_UP);
             sets = sets.merge(readable(ctx, bytes, child, BinomialTree.subtreeSize(child, ctx.size), k), k);
         }
         byte[] result;
@@ -33,8 +33,8 @@ final class ClusterTree {
         if (parent < 0) {
             result = ClusteringCodec.encode(sets.result(System.nanoTime() - start));
         } else {
-            ctx.mpj.sendBytes(ctx.privateComm, sets.encode(), parent, MessageTags.CLUSTERS_UP);
-            result = ctx.mpj.recvBytes(ctx.privateComm, parent, MessageTags.CLUSTERS_DOWN);
+            ctx.mpj.sendBytes(ctx.privateComm(), sets.encode(), parent, MessageTags.CLUSTERS_UP);
+            result = ctx.mpj.recvBytes(ctx.privateComm(), parent, MessageTags.CLUSTERS_DOWN);
         }
         TreeBroadcast.toChildren(ctx, children, result, MessageTags.CLUSTERS_DOWN);
         return ClusteringCodec.decode(result, ctx.size);

@@ -58,6 +58,12 @@ public final class Collectives implements RankCollectives {
     public void onFinalize() {
         if (!finalized.compareAndSet(false, true)) return;
         if (auto != null) auto.finish();
+        try {
+            ctx.joinPrivateComm(); // a rank attached to: every rank meets here, so the clone is safe now
+        } catch (Throwable t) {
+            ctx.disable(t);
+            return;
+        }
         TraceCollector.collect(ctx, markers);
     }
 }

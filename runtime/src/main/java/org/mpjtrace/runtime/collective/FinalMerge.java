@@ -30,7 +30,7 @@ final class FinalMerge {
     static GlobalTrace mergeUp(RankContext ctx, int[] siteMap) throws ReflectiveOperationException {
         GlobalTrace mine = renumbered(ctx, siteMap);
         for (int child : BinomialTree.children(ctx.rank, ctx.size)) {
-            byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm, child, MessageTags.FINAL_MERGE);
+            byte[] bytes = ctx.mpj.recvBytes(ctx.privateComm(), child, MessageTags.FINAL_MERGE);
             GlobalTrace theirs;
             try {
                 theirs = GlobalCodec.decode(bytes);
@@ -41,7 +41,7 @@ final class FinalMerge {
             mine = TraceMerge.merge(mine, theirs);
         }
         int parent = BinomialTree.parent(ctx.rank);
-        if (parent >= 0) ctx.mpj.sendBytes(ctx.privateComm, GlobalCodec.encode(mine), parent, MessageTags.FINAL_MERGE);
+        if (parent >= 0) ctx.mpj.sendBytes(ctx.privateComm(), GlobalCodec.encode(mine), parent, MessageTags.FINAL_MERGE);
         return mine;
     }
 

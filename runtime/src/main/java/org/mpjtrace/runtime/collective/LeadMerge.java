@@ -79,18 +79,18 @@ final class LeadMerge {
             block = ownBlock(ctx, clustering, mine, partial, map);
             int i = Arrays.binarySearch(leads, ctx.rank);
             for (int c = RADIX * i + 1; c <= RADIX * i + RADIX && c < leads.length; c++) {
-                Message m = new Message(leads[c], ctx.mpj.recvBytes(ctx.privateComm, leads[c], MessageTags.LEAD_MERGE), subtreeRanks(clustering, leads, c));
+                Message m = new Message(leads[c], ctx.mpj.recvBytes(ctx.privateComm(), leads[c], MessageTags.LEAD_MERGE), subtreeRanks(clustering, leads, c));
                 if (ctx.rank == 0) arrived.add(m);
                 else block = TraceMerge.merge(block, readable(ctx, m));
             }
             int parent = i == 0 ? 0 : leads[(i - 1) / RADIX];
             if (ctx.rank != parent) {
-                sends.add(ctx.mpj.isendBytes(ctx.privateComm, GlobalCodec.encode(block), parent, i == 0 ? MessageTags.LEAD_ROOT : MessageTags.LEAD_MERGE));
+                sends.add(ctx.mpj.isendBytes(ctx.privateComm(), GlobalCodec.encode(block), parent, i == 0 ? MessageTags.LEAD_ROOT : MessageTags.LEAD_MERGE));
                 block = null;
             }
         }
         if (ctx.rank != 0) return null;
-        if (leads[0] != 0) arrived.add(new Message(leads[0], ctx.mpj.recvBytes(ctx.privateComm, leads[0], MessageTags.LEAD_ROOT), clustering.ranks()));
+        if (leads[0] != 0) arrived.add(new Message(leads[0], ctx.mpj.recvBytes(ctx.privateComm(), leads[0], MessageTags.LEAD_ROOT), clustering.ranks()));
         return new Arrivals(block, arrived, sharedJvm);
     }
 
@@ -133,21 +133,21 @@ final class LeadMerge {
                 if (l == 0) continue;
                 int[] map;
                 try {
-                    RankPayload p = PayloadCodec.decode(ctx.mpj.recvBytes(ctx.privateComm, l, MessageTags.LEAD_SITES));
+                    RankPayload p = PayloadCodec.decode(ctx.mpj.recvBytes(ctx.privateComm(), l, MessageTags.LEAD_SITES));
                     map = file.siteMap("lead " + l, p.sites(), p.callPaths());
                 } catch (Exception e) {
                     TracerLog.line("rank 0: the call-site table of lead " + l + " could not be read (" + TracerLog.describe(e) + ")");
                     map = new int[0];
                 }
-                ctx.mpj.sendInts(ctx.privateComm, map, l, MessageTags.LEAD_SITE_MAP);
+                ctx.mpj.sendInts(ctx.privateComm(), map, l, MessageTags.LEAD_SITE_MAP);
             }
             return lead ? file.ownSiteMap() : null;
         }
         if (!lead) return null;
         List<CallPath> paths = ctx.tracer.paths().snapshot();
         List<CallSite> sites = ctx.tracer.sites().snapshot();
-        ctx.mpj.sendBytes(ctx.privateComm, PayloadCodec.encode(new RankPayload(ctx.emptyTrace(), sites, paths)), 0, MessageTags.LEAD_SITES);
-        return ctx.mpj.recvInts(ctx.privateComm, 0, MessageTags.LEAD_SITE_MAP);
+        ctx.mpj.sendBytes(ctx.privateComm(), PayloadCodec.encode(new RankPayload(ctx.emptyTrace(), sites, paths)), 0, MessageTags.LEAD_SITES);
+        return ctx.mpj.recvInts(ctx.privateComm(), 0, MessageTags.LEAD_SITE_MAP);
     }
 
     /** The ranks of the clusters whose leads are in the subtree of leads[top]. */

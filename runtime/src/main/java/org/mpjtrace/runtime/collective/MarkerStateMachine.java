@@ -94,7 +94,7 @@ final class MarkerStateMachine {
             state = MarkerState.AT;
         } else {
             // A rank whose tracing failed votes "unchanged": it must not keep the others in AT forever.
-            int[] votes = ctx.mpj.allreduceSum(ctx.privateComm, new int[] {ctx.tracing() && changed ? 1 : 0, relearn ? 1 : 0});
+            int[] votes = ctx.mpj.allreduceSum(ctx.privateComm(), new int[] {ctx.tracing() && changed ? 1 : 0, relearn ? 1 : 0});
             changedRanks = votes[0];
             relearning = votes[1];
             if (changedRanks == 0) {
@@ -166,13 +166,13 @@ final class MarkerStateMachine {
      */
     private int unlikeTheirLeads() throws ReflectiveOperationException {
         if (ctx.rank != 0) {
-            ctx.mpj.sendBytes(ctx.privateComm, ByteBuffer.allocate(8).putLong(pathAtEnd).array(), 0, MessageTags.END_PATHS);
+            ctx.mpj.sendBytes(ctx.privateComm(), ByteBuffer.allocate(8).putLong(pathAtEnd).array(), 0, MessageTags.END_PATHS);
             return 0;
         }
         long[] paths = new long[ctx.size];
         paths[0] = pathAtEnd;
         for (int r = 1; r < ctx.size; r++)
-            paths[r] = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm, r, MessageTags.END_PATHS)).getLong();
+            paths[r] = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.END_PATHS)).getLong();
         int unlike = 0;
         for (int r = 0; r < ctx.size; r++) {
             Cluster c = clustering.clusterOf(r);

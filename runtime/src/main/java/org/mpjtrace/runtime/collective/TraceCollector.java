@@ -67,8 +67,8 @@ final class TraceCollector {
         }
         if (ctx.rank != 0) {
             try {
-                ctx.mpj.sendBytes(ctx.privateComm, mine, 0, MessageTags.RANK_SECTION);
-                if (ctx.loops != null) FinalMerge.mergeUp(ctx, ctx.mpj.recvInts(ctx.privateComm, 0, MessageTags.SITE_MAP));
+                ctx.mpj.sendBytes(ctx.privateComm(), mine, 0, MessageTags.RANK_SECTION);
+                if (ctx.loops != null) FinalMerge.mergeUp(ctx, ctx.mpj.recvInts(ctx.privateComm(), 0, MessageTags.SITE_MAP));
             } catch (Throwable t) {
                 TracerLog.line("rank " + ctx.rank + ": could not send its trace to rank 0 (" + TracerLog.describe(t) + ")");
             }
@@ -105,7 +105,7 @@ final class TraceCollector {
         for (int r = 0; r < ctx.size; r++) {
             byte[] bytes;
             try {
-                bytes = r == 0 ? mine : ctx.mpj.recvBytes(ctx.privateComm, r, MessageTags.RANK_SECTION);
+                bytes = r == 0 ? mine : ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.RANK_SECTION);
             } catch (Throwable t) {
                 failure = failure == null ? t : failure;
                 break; // MPJ itself failed: nothing more can be received
@@ -123,7 +123,7 @@ final class TraceCollector {
         if (ctx.loops != null) {
             try {
                 long start = System.nanoTime();
-                for (int r = 1; r < ctx.size; r++) ctx.mpj.sendInts(ctx.privateComm, maps[r] == null ? new int[0] : maps[r], r, MessageTags.SITE_MAP);
+                for (int r = 1; r < ctx.size; r++) ctx.mpj.sendInts(ctx.privateComm(), maps[r] == null ? new int[0] : maps[r], r, MessageTags.SITE_MAP);
                 global = FinalMerge.mergeUp(ctx, maps[0] == null ? new int[0] : maps[0]);
                 global = global.withMergeNanos(System.nanoTime() - start);
             } catch (Throwable t) {

@@ -14,6 +14,6 @@ final class TreeBroadcast {
      * @param children the node's children, nearest first, as {@code BinomialTree.children} gives them
      */
     static void toChildren(RankContext ctx, int[] children, byte[] message, int tag) throws ReflectiveOperationException {
-        for (int i = children.length - 1; i >= 0; i--) ctx.mpj.sendBytes(ctx.privateComm, message, children[i], tag);
+        for (int i = children.length - 1; i >= 0; i--) ctx.mpj.sendBytes(ctx.privateComm(), message, children[i], tag);
     }
 }

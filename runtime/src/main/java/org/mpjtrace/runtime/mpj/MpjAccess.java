@@ -10,6 +10,9 @@ import org.mpjtrace.trace.RedOpInfo;
  * hot-path benchmark supply their own so the probe path can be measured without an MPJ job.
  */
 public interface MpjAccess {
+    /** A clone of {@code comm} (a collective of its ranks): the tracer's private communicator. */
+    Object cloneComm(Object comm) throws ReflectiveOperationException;
+
     /** multicore, niodev, ... as far as the tracer can tell. */
     String device();
 
@@ -34,6 +37,9 @@ public interface MpjAccess {
      * Wait and a successful Test make it so). On the probe's path: no allocation.
      */
     boolean requestIsNull(Object request) throws Throwable;
+
+    /** Whether {@code request} is MPJ's MPI.REQUEST_NULL itself. Off the hot path: only a tracer attached to a running job asks. */
+    boolean isRequestNullConstant(Object request) throws ReflectiveOperationException;
 
     /**
      * The members of {@code group} as ranks of {@code comm}, in the group's order (Create's group: a

@@ -37,6 +37,8 @@ public final class MpjReflect implements MpjAccess {
     private final MethodHandle bufferCapacity;
     /** Request.Is_null as (Object)boolean: every request of an array call is asked, on the probe's path. */
     private final MethodHandle requestIsNull;
+    /** MPI.REQUEST_NULL, read when asked (MPJ sets it at MPI.Init). */
+    private final Field requestNullField;
     private final Object intType;
     private final Object byteType;
     private final ClassLoader loader;
@@ -44,6 +46,11 @@ public final class MpjReflect implements MpjAccess {
     private final PublicIntField shiftDest = new PublicIntField("rank_dest");
     private final PublicIntField statusSource = new PublicIntField("source");
     private final PublicIntField statusTag = new PublicIntField("tag");
+
+    /** The COMM_WORLD of the rank whose MPJ classes {@code anyComm} comes from (in multicore mode, each rank's own). */
+    public static Object worldOf(Object anyComm) throws ReflectiveOperationException {
+        return Class.forName("mpi.MPI", false, anyComm.getClass().getClassLoader()).getField("COMM_WORLD").get(null);
+    }
 
     public MpjReflect(Object anyComm) throws ReflectiveOperationException {
         loader = anyComm.getClass().getClassLoader();
@@ -60,6 +67,7 @@ public final class MpjReflect implements MpjAccess {
         allreduce = Class.forName("mpi.Intracomm", false, loader).getMethod("Allreduce", Object.class, int.class, Object.class,
                 int.class, int.class, datatype, Class.forName("mpi.Op", false, loader));
         sumOp = mpi.getField("SUM").get(null);
+        requestNullField = mpi.getField("REQUEST_NULL");
         dtGetType = datatype.getMethod("getType");
         dtGetByteSize = datatype.getMethod("getByteSize");
         dtSize = datatype.getMethod("Size");
@@ -97,6 +105,7 @@ public final class MpjReflect implements MpjAccess {
         return (Integer) size.invoke(comm);
     }
 
+    @Override
     public Object cloneComm(Object comm) throws ReflectiveOperationException {
         return cloneComm.invoke(comm);
     }
@@ -113,12 +122,17 @@ public final class MpjReflect implements MpjAccess {
         return (int) bufferCapacity.invokeExact(buffer);
     }
 
-    /** Sends a byte array as a length message then a data message (MPJ receives need the count). */
+    @Override
+    public boolean isRequestNullConstant(Object request) throws ReflectiveOperationException {
+        return request == requestNullField.get(null);
+    }
+
     @Override
     public boolean requestIsNull(Object request) throws Throwable {
         return (boolean) requestIsNull.invokeExact(request);
     }
 
+    /** Sends a byte array as a length message then a data message (MPJ receives need the count). */
     @Override
     public void sendBytes(Object comm, byte[] data, int dest, int tag) throws ReflectiveOperationException {
         send.invoke(comm, new int[] {data.length}, 0, 1, intType, dest, tag);

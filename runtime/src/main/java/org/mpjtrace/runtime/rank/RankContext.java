@@ -3,6 +3,7 @@ package org.mpjtrace.runtime.rank;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.mpjtrace.runtime.config.OutputPath;
@@ -47,8 +48,11 @@ public final class RankContext {
     public final MpjAccess mpj;
     public final int rank;
     public final int size;
-    /** The tracer's own clone of COMM_WORLD: its messages can never match the application's. */
-    public final Object privateComm;
+    /**
+     * The tracer's own clone of COMM_WORLD: its messages can never match the application's. A rank the
+     * tracer was attached to while it ran gets it at MPI.Finalize ({@link #joinPrivateComm}).
+     */
+    private volatile Object privateComm;
     public final long initNanos;
     final long initMillis;
     final int initSite;
@@ -79,6 +83,7 @@ public final class RankContext {
     /** Held while records of this rank are handed to its sink: by the fold thread or by the rank itself. */
     private final Object foldLock = new Object();
     private final AtomicLong internalErrors = new AtomicLong();
+    private final AtomicBoolean finalizeSeen = new AtomicBoolean();
     private volatile boolean tracing = true;
     private volatile String disabledReason = "";
     /** The tracer's set-up of this rank after MPI.Init returned ({@link #setUpEnded}). */
@@ -98,6 +103,38 @@ public final class RankContext {
                 initEnter, new EventStore());
         ctx.mainClass = MainClass.ofCallingThread();
         return ctx;
+    }
+
+    /**
+     * The context of a rank the tracer was attached to while it ran ({@code mpjtrace attach}), at its
+     * first call since: {@code firstEnter} is that call's start, the origin of the rank's event times. No
+     * collective here (the other ranks may be anywhere in their program): the private communicator
+     * waits for MPI.Finalize, where every rank meets.
+     */
+    public static RankContext startAttached(Tracer tracer, Object world, int firstSite, long firstEnter) throws ReflectiveOperationException {
+        MpjReflect mpj = new MpjReflect(world);
+        RankContext ctx = new RankContext(tracer, mpj, world, mpj.rank(world), mpj.size(world), null, firstSite, firstEnter,
+                new EventStore());
+        ctx.mainClass = MainClass.ofCallingThread();
+        return ctx;
+    }
+
+    /** The tracer's own communicator ({@link #privateComm}); null until an attached rank reaches MPI.Finalize. */
+    public Object privateComm() {
+        return privateComm;
+    }
+
+    /**
+     * Clones COMM_WORLD for the tracer if this rank has no private communicator yet (it was attached to):
+     * a collective, which every rank calls at MPI.Finalize before the trace is collected.
+     */
+    public void joinPrivateComm() throws ReflectiveOperationException {
+        if (privateComm == null) privateComm = mpj.cloneComm(world);
+    }
+
+    /** Whether this is the rank's first MPI.Finalize seen: an attached tracer may see it at the call and in MPJ. */
+    public boolean firstFinalize() {
+        return finalizeSeen.compareAndSet(false, true);
     }
 
     /** A rank over any {@link MpjAccess}: {@link #start} for real jobs; tests and benchmarks pass a stand-in. */
@@ -281,7 +318,7 @@ public final class RankContext {
         String initClass = init == null ? "" : init.className();
         TracerConfig config = tracer.config;
         return new JobMeta(config.mode.key, mpj.device(), size, initMillis, endMillis, mainClass.isEmpty() ? initClass : mainClass,
-                config.given, MpjtraceVersion.VERSION, ending, initClass);
+                config.given, MpjtraceVersion.VERSION, ending, tracer.attachedMillis == 0 ? initClass : "", tracer.attachedMillis);
     }
 
     /** This rank with no events and no tables: what carries a JVM's site table to rank 0 at a merge. */

@@ -94,7 +94,8 @@ public final class ThreadRecorder {
         this.thread = ctx.nextThread();
         this.ring = new EventRing(ctx.tracer.config.ringSize, ctx.tracer.fold::wake);
         this.requests = new RequestTable();
-        this.requestNames = new RequestNames(requests, ctx.mpj::requestIsNull);
+        this.requestNames = new RequestNames(requests, ctx.mpj::requestIsNull,
+                ctx.tracer.attached() ? r -> !ctx.mpj.isRequestNullConstant(r) : null);
         this.sites = ctx.tracer.sites;
         TracerConfig config = ctx.tracer.config;
         this.stackDepth = config.stackDepth;
@@ -134,12 +135,12 @@ public final class ThreadRecorder {
                 request = requests.add(result, OpTraits.persistent(op), stackSignature);
                 break;
             case OpTraits.REQ_SINGLE:
-                request = requestNames.single(reqs, OpTraits.completes(op, result));
+                request = requestNames.single(reqs, OpTraits.completes(op, result), stackSignature);
                 count = 1;
                 break;
             case OpTraits.REQ_ARRAY:
                 if (reqs instanceof Object[]) {
-                    count = requestNames.array((Object[]) reqs, OpTraits.completes(op, result));
+                    count = requestNames.array((Object[]) reqs, OpTraits.completes(op, result), stackSignature);
                     digest = CallArrays.digestOfIds(requestNames.ids(), count);
                     if (!arraysRegistered.contains(digest)) registerArrays(digest, Arrays.copyOf(requestNames.ids(), count), null, null, null);
                 }

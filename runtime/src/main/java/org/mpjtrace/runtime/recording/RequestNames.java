@@ -11,6 +11,10 @@ import org.mpjtrace.trace.Event;
  * Waitsome, Testany and Testsome give their finished requests' ids back to the pools as Wait does, and
  * the next iteration of a loop names the same ids again: its calls fold.
  *
+ * <p>A tracer attached to a running job ({@code mpjtrace attach}) meets requests the program made before
+ * it came: each gets an id when first seen ({@link EarlierRequests}), from the pool of the call that
+ * names it, given back at once when that call completed it.
+ *
  * <p>Called on the probe's path after the call returned: no allocation, except that the thread's array
  * of ids grows the first time it meets an array longer than any before (16 to start with).
  */
@@ -20,23 +24,36 @@ public final class RequestNames {
         boolean isNull(Object request) throws Throwable;
     }
 
+    /** Attached to a running job: whether a request the table does not hold is one the program made (not MPI.REQUEST_NULL). */
+    public interface EarlierRequests {
+        boolean madeByProgram(Object request) throws Throwable;
+    }
+
     private final RequestTable table;
     private final NullTest nulls;
+    /** Null unless the tracer was attached to the running job. */
+    private final EarlierRequests earlier;
     private int[] ids = new int[16];
 
     public RequestNames(RequestTable table, NullTest nulls) {
+        this(table, nulls, null);
+    }
+
+    /** @param earlier null unless the tracer was attached to the running job */
+    public RequestNames(RequestTable table, NullTest nulls, EarlierRequests earlier) {
         this.table = table;
         this.nulls = nulls;
+        this.earlier = earlier;
     }
 
     /**
      * The id of the one request a Wait, Test, Cancel or Start acted on, forgotten when {@code completed};
      * REQUEST_NULL when it names no pending request (Wait on MPI.REQUEST_NULL, or on a finished request).
      */
-    public int single(Object request, boolean completed) throws Throwable {
+    public int single(Object request, boolean completed, long signature) throws Throwable {
         int id = table.find(request, completed);
         if (id != RequestTable.UNKNOWN) return id;
-        return unnamed(request);
+        return unnamed(request, completed, signature);
     }
 
     /**
@@ -44,13 +61,14 @@ public final class RequestNames {
      * (persistent ones keep their ids): all of them when {@code allCompleted} (Waitall, a Testall that
      * returned statuses), else those MPJ now reports Is_null. Returns the array's length.
      */
-    public int array(Object[] array, boolean allCompleted) throws Throwable {
+    public int array(Object[] array, boolean allCompleted, long signature) throws Throwable {
         int n = array.length;
         if (n > ids.length) ids = new int[Math.max(n, 2 * ids.length)];
         for (int i = 0; i < n; i++) {
             Object r = array[i];
-            int id = r == null ? RequestTable.UNKNOWN : table.find(r, allCompleted || nulls.isNull(r));
-            ids[i] = id != RequestTable.UNKNOWN ? id : unnamed(r);
+            boolean completed = r != null && (allCompleted || nulls.isNull(r));
+            int id = r == null ? RequestTable.UNKNOWN : table.find(r, completed);
+            ids[i] = id != RequestTable.UNKNOWN ? id : unnamed(r, completed, signature);
         }
         return n;
     }
@@ -60,9 +78,18 @@ public final class RequestNames {
         return ids;
     }
 
-    /** A request the table does not hold: a null one of MPJ's or of Java's, else one the recorder could not name. */
-    private int unnamed(Object request) throws Throwable {
+    /**
+     * A request the table does not hold: a null one of Java's or of MPJ's; after an attach, one the program
+     * made before, which gets its id now ({@code signature}: the naming call's pool); else one the recorder
+     * could not name.
+     */
+    private int unnamed(Object request, boolean completed, long signature) throws Throwable {
         if (request == null) return Event.REQUEST_ABSENT;
+        if (earlier != null && earlier.madeByProgram(request)) {
+            int id = table.add(request, false, signature);
+            if (completed || nulls.isNull(request)) table.find(request, true);
+            return id;
+        }
         return nulls.isNull(request) ? Event.REQUEST_NULL : RequestTable.UNKNOWN;
     }
 }

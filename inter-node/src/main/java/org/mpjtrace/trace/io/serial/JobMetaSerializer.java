@@ -14,7 +14,8 @@ import org.mpjtrace.trace.io.value.Strings;
 /**
  * Version 1: mode, device, world size, start and end ms, main class, agent options (varint entries + 1,
  * 0 for no map; then key, value), tracer version; since format version 8, how the job ended and the
- * class that called MPI.Init. Fields are only ever appended, under a new format version.
+ * class that called MPI.Init; since version 16, when the tracer was attached to the running job (0: not).
+ * Fields are only ever appended, under a new format version.
  */
 public final class JobMetaSerializer extends Serializer<JobMeta> {
     /** The ending of a job whose file (format version 7) did not record it. */
@@ -22,10 +23,13 @@ public final class JobMetaSerializer extends Serializer<JobMeta> {
 
     /** Whether the files read hold the ending (version 8 on); writing always does. */
     private final boolean readsEnding;
+    /** Whether the files read hold the attach time (version 16 on). */
+    private final boolean readsAttach;
 
     /** @param version the format version of the files read */
     public JobMetaSerializer(int version) {
         this.readsEnding = version >= 8;
+        this.readsAttach = version >= 16;
     }
 
     @Override
@@ -49,6 +53,7 @@ public final class JobMetaSerializer extends Serializer<JobMeta> {
         Strings.write(out, m.tracerVersion());
         Strings.write(out, m.ending());
         Strings.write(out, m.initClass());
+        out.writeVarLong(m.attachedMillis(), true);
     }
 
     @Override
@@ -72,6 +77,8 @@ public final class JobMetaSerializer extends Serializer<JobMeta> {
         String ending = readsEnding ? Strings.read(in) : ENDING_NOT_RECORDED;
         // Version 7 recorded the class that called MPI.Init as the main class.
         String initClass = readsEnding ? Strings.read(in) : mainClass;
-        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, options, tracerVersion, ending, initClass);
+        long attachedMillis = readsAttach ? in.readVarLong(true) : 0;
+        if (attachedMillis < 0) throw new CorruptDataException("attach time out of range");
+        return new JobMeta(mode, device, worldSize, startMillis, endMillis, mainClass, options, tracerVersion, ending, initClass, attachedMillis);
     }
 }
