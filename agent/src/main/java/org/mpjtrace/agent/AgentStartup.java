@@ -22,19 +22,15 @@ final class AgentStartup {
         TracerConfig config;
         try {
             config = TracerConfig.parse(args);
-            String outputProblem = OutputPath.problem(config.output);
-            if (outputProblem != null) throw new IllegalArgumentException("bad value for agent key 'output': " + outputProblem);
+            String outputProblem = outputProblem(config);
+            if (outputProblem != null) throw new IllegalArgumentException(outputProblem);
         } catch (IllegalArgumentException e) {
             TracerLog.line(e.getMessage());
             System.exit(EXIT_BAD_OPTION);
             return;
         }
         try {
-            Tracer tracer = Tracer.install(config);
-            RewriteLog log = new RewriteLog();
-            AgentLogFile logFile = AgentLogFile.beside(config.output);
-            CallSiteAgent.install(inst, tracer.sites(), config.stackDepth, MpjOrigin.ofEnvironment(), log, logFile);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> reportAtExit(tracer, log, logFile), "mpjtrace-report"));
+            rewriting(Tracer.install(config), inst, false);
         } catch (Throwable t) {
             TracerLog.line("could not start (" + TracerLog.describe(t) + "); the program runs untraced");
         }
@@ -79,17 +75,32 @@ final class AgentStartup {
         }
         if (config.mode.clusters())
             return "error: attach traces in modes dump and full; mode " + config.mode.key + " clusters at markers, which need every rank from MPI.Init on";
-        String outputProblem = OutputPath.problem(config.output);
-        if (outputProblem != null) return "error: bad value for agent key 'output': " + outputProblem;
-        Tracer tracer = Tracer.attach(config);
+        String outputProblem = outputProblem(config);
+        if (outputProblem != null) return "error: " + outputProblem;
+        RewriteLog log = rewriting(Tracer.attach(config), inst, true);
+        return "ok: tracing in mode " + config.mode.key + " from each rank's next call, into " + config.output
+                + " (written at MPI.Finalize); " + log.rewrittenCount() + " classes rewritten";
+    }
+
+    /** Why no trace can be written where {@code config} says, as the agent key's error; null when it can. */
+    private static String outputProblem(TracerConfig config) {
+        String problem = OutputPath.problem(config.output);
+        return problem == null ? null : "bad value for agent key 'output': " + problem;
+    }
+
+    /**
+     * Installs the class rewriting for {@code tracer} and the report at exit; {@code attached}: also the hook
+     * in MPJ's own MPI.Finalize, which calls from frames older than the attach reach no rewritten site.
+     */
+    private static RewriteLog rewriting(Tracer tracer, Instrumentation inst, boolean attached) {
+        TracerConfig config = tracer.config();
         RewriteLog log = new RewriteLog();
         AgentLogFile logFile = AgentLogFile.beside(config.output);
         MpjOrigin origin = MpjOrigin.ofEnvironment();
         CallSiteAgent.install(inst, tracer.sites(), config.stackDepth, origin, log, logFile);
-        MpjFinalizeHook.install(inst, origin, new TransformReport(logFile));
+        if (attached) MpjFinalizeHook.install(inst, origin, new TransformReport(logFile));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> reportAtExit(tracer, log, logFile), "mpjtrace-report"));
-        return "ok: tracing in mode " + config.mode.key + " from each rank's next call, into " + config.output
-                + " (written at MPI.Finalize); " + log.rewrittenCount() + " classes rewritten";
+        return log;
     }
 
     /**

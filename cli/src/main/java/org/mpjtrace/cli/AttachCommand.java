@@ -8,9 +8,10 @@ import java.util.concurrent.Callable;
 import org.mpjtrace.cli.job.AttachClient;
 import org.mpjtrace.cli.job.Installation;
 import org.mpjtrace.cli.job.JobJvms;
+import org.mpjtrace.cli.job.JobLauncher;
+import org.mpjtrace.cli.job.StarterCommand;
 import org.mpjtrace.runtime.config.OutputPath;
 import org.mpjtrace.runtime.config.TracerConfig;
-import org.mpjtrace.trace.AgentKeys;
 import org.mpjtrace.trace.TracingMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,15 +95,12 @@ final class AttachCommand implements Callable<Integer> {
         if (m == null) throw new BadInputException("unknown mode '" + mode + "' (expected dump or full)");
         if (m.clusters())
             throw new BadInputException("attach traces in modes dump and full; mode " + m.key + " clusters at markers, which need every rank from MPI.Init on");
-        for (String kv : agentOptions.isEmpty() ? new String[0] : agentOptions.split(",", -1)) {
-            String key = kv.contains("=") ? kv.substring(0, kv.indexOf('=')).trim() : kv.trim();
-            if (key.equals(AgentKeys.MODE) || key.equals(AgentKeys.OUTPUT))
-                throw new BadInputException("--agent-opts: set '" + key + "' with --" + (key.equals(AgentKeys.MODE) ? "mode" : "output (-o)") + " instead");
-        }
+        for (String kv : agentOptions.isEmpty() ? new String[0] : agentOptions.split(",", -1))
+            JobLauncher.refuseReservedKey(kv.contains("=") ? kv.substring(0, kv.indexOf('=')).trim() : kv.trim());
         Path file = (output != null ? output : Path.of(defaultName())).toAbsolutePath().normalize();
         String problem = OutputPath.problem(file);
         if (problem != null) throw new BadInputException("-o: " + problem);
-        String options = AgentKeys.MODE + "=" + m.key + "," + AgentKeys.OUTPUT + "=" + file + (agentOptions.isEmpty() ? "" : "," + agentOptions);
+        String options = StarterCommand.agentOptions(m.key, file, agentOptions);
         try {
             TracerConfig.parse(options);
         } catch (IllegalArgumentException e) {

@@ -181,8 +181,7 @@ public final class JobLauncher {
                 int eq = kv.indexOf('=');
                 if (eq <= 0) throw new BadInputException("--agent-opts: '" + kv + "' is not key=value");
                 String key = kv.substring(0, eq).trim();
-                if (RESERVED_KEYS.contains(key))
-                    throw new BadInputException("--agent-opts: set '" + key + "' with --" + (key.equals(AgentKeys.OUTPUT) ? "output (-o)" : key) + " instead");
+                refuseReservedKey(key);
                 String option = ClusteringOptions.optionFor(key);
                 // Two values for one key would leave the winner to the agent's parser: refuse instead.
                 if (own.containsKey(key))
@@ -191,6 +190,12 @@ public final class JobLauncher {
                 if (modes != null) throw new BadInputException("--agent-opts: '" + key + "' applies to " + modes + " only");
             }
         }
+    }
+
+    /** {@code --agent-opts} may not set a key the command sets by an option of its own (mode, output): one line, exit 2. */
+    public static void refuseReservedKey(String key) {
+        if (RESERVED_KEYS.contains(key))
+            throw new BadInputException("--agent-opts: set '" + key + "' with --" + (key.equals(AgentKeys.OUTPUT) ? "output (-o)" : key) + " instead");
     }
 
     /**
