@@ -70,6 +70,31 @@ class MarkerAutoTextTest {
     }
 
     @Test
+    void aChoiceOfTheRanksOwnLoopsSaysSoAndItsWarningComparesTheWholeRun() throws Exception {
+        MarkerChoice own = new MarkerChoice(0, 2, "Recv at Ring.main:37", "", "no collective on all ranks in the loop; ...", true);
+        MarkerRecord end = new MarkerRecord(4, 0, MarkerState.F, 3, 0, 0, 0);
+        List<MarkerRecord> records = List.of(record(1, 0, MarkerState.C), record(2, 0, MarkerState.L), record(3, 0, MarkerState.L), end);
+        TraceFile t = with(autoLog(records, List.of(own), 0), null);
+        assertEquals(List.of(own), t.markers().choices(), "the kind survives the file");
+        assertEquals(List.of(
+                "marker auto: each rank's own loop, no collective (rank 0's: 2 calls an iteration, proposed at Recv at Ring.main:37); "
+                        + "acted on 3 times (0 in AT, 1 in C, 2 in L)",
+                "  why: " + own.reason(),
+                "warning: 3 non-lead ranks made other calls than their lead (compared over the whole run: the ranks clustered on their own loops): "
+                        + "the trace has their lead's calls there"), MarkerLogText.markerLines(t));
+        Path file = ChameleonTraces.write(dir.resolve("own.mpjt"), t);
+        JsonNode c = new ObjectMapper().readTree(Cli.run("clusters", file.toString(), "--format", "json").out).get("auto").get("choices").get(0);
+        assertTrue(c.get("own_loops").asBoolean());
+    }
+
+    @Test
+    void choicesOfFilesOlderThanVersion17AreCollectives() throws Exception {
+        TraceFile t = TraceReader.read(Path.of(getClass().getResource("/fuzz/corpus/shiftingloops-chameleon-auto.mpjt").toURI()));
+        assertEquals(2, t.markers().choices().size());
+        assertTrue(t.markers().choices().stream().noneMatch(MarkerChoice::ownLoops), t.markers().choices().toString());
+    }
+
+    @Test
     void clustersJsonGivesAutosChoicesAndNullForOtherRules() throws Exception {
         List<MarkerRecord> records = List.of(record(1, 8, MarkerState.AT), record(2, 9, MarkerState.F));
         TraceFile auto = with(autoLog(records, List.of(STEP), 12), null);
@@ -87,7 +112,7 @@ class MarkerAutoTextTest {
     @Test
     void autoWithoutALoopSaysWhyAndThatTheRanksClusteredAtFinalize() throws Exception {
         List<MarkerRecord> onlyF = List.of(record(1, 0, MarkerState.F));
-        assertEquals(List.of("marker auto found no loop (no collective on all ranks): the ranks clustered once, at MPI.Finalize"),
+        assertEquals(List.of("marker auto found no loop (no collective on all ranks, and no loop of its own calls on every rank): the ranks clustered once, at MPI.Finalize"),
                 MarkerLogText.markerLines(with(autoLog(onlyF, List.of(), 0), "auto")));
         assertEquals(List.of("marker auto found no loop (only 3 collectives on all ranks, too few to look for one): "
                         + "the ranks clustered once, at MPI.Finalize"),

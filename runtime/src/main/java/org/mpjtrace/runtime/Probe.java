@@ -70,7 +70,17 @@ public final class Probe {
         }
         if (first) ctx.setUpEnded(exit); // the set-up of an attached rank's thread is the tracer's time
         // Even with tracing off the rank keeps taking part in the markers' votes and merges: the others wait for it.
-        if (recorder.isMarker(site, op, comm)) marker(ctx, site);
+        if (recorder.watchesCalls()) watched(ctx, site, op, peer, peer2, recorder.isMarker(site, op, comm));
+        else if (recorder.isMarker(site, op, comm)) marker(ctx, site);
+    }
+
+    /** Off the hot path's ring: marker auto watches the rank's first thread's calls for its own loop. */
+    private static void watched(RankContext ctx, int site, int op, int peer, int peer2, boolean marker) {
+        try {
+            ctx.collectives().onWatchedCall(site, op, peer, peer2, marker);
+        } catch (Throwable t) {
+            ctx.disable(t);
+        }
     }
 
     /** Off the hot path: a marker call returned (the clustering modes). */

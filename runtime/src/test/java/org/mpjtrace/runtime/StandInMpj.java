@@ -40,6 +40,7 @@ final class StandInMpj implements MpjAccess {
     @Override public byte[] recvBytes(Object comm, int source, int tag) { throw new UnsupportedOperationException(); }
     @Override public Object isendBytes(Object comm, byte[] data, int dest, int tag) { throw new UnsupportedOperationException(); }
     @Override public void waitSent(Object handle) { throw new UnsupportedOperationException(); }
+    @Override public int arrivedFrom(Object comm, int source, int tag) { throw new UnsupportedOperationException(); }
     @Override public int allreduceSum(Object comm, int value) { throw new UnsupportedOperationException(); }
     @Override public int[] allreduceSum(Object comm, int[] values) { throw new UnsupportedOperationException(); }
     @Override public int size(Object comm) { return 4; }

@@ -76,6 +76,7 @@ public final class ClustersJson {
             g.writeStringField("site", c.site());
             g.writeStringField("callers", c.callers());
             g.writeStringField("reason", c.reason());
+            g.writeBooleanField("own_loops", c.ownLoops());
             g.writeEndObject();
         }
         g.writeEndArray();

@@ -76,7 +76,7 @@ public final class MarkerLogText {
 
     /**
      * What the marker rule did, for run, stats and clusters. Marker auto: per choice, the collective it
-     * chose and its callers, the period, how often it acted in each state, and why (a second line); or
+     * chose and its callers (or each rank's own loop), the period, how often it acted in each state, and why (a second line); or
      * that it found no loop; and a warning when ranks changed after the last marker, under clusters. An
      * explicit rule that never fired: a one-line warning. Else nothing.
      */
@@ -85,7 +85,7 @@ public final class MarkerLogText {
         List<String> lines = new ArrayList<>();
         if (log.auto()) {
             if (log.choices().isEmpty())
-                lines.add("marker auto found no loop (" + (log.candidates() == 0 ? "no collective on all ranks"
+                lines.add("marker auto found no loop (" + (log.candidates() == 0 ? "no collective on all ranks, and no loop of its own calls on every rank"
                         : log.candidates() < ClusteringKeys.AUTO_FIRST_LOOK ? "only " + plural(log.candidates(), "collective") + " on all ranks, too few to look for one"
                         : plural(log.candidates(), "collective") + " on all ranks, not repeating alike on every rank")
                         + "): the ranks clustered once, at MPI.Finalize");
@@ -102,15 +102,21 @@ public final class MarkerLogText {
                 StringJoiner states = new StringJoiner(", ");
                 for (MarkerState st : new MarkerState[] {MarkerState.AT, MarkerState.C, MarkerState.L})
                     states.add(acted.getOrDefault(st, 0) + " in " + st);
-                lines.add("marker auto: " + c.site() + (c.callers().isEmpty() ? "" : " (called from " + c.callers() + ")")
-                        + ", every " + plural(c.period(), "collective") + " on all ranks from collective " + c.collective()
+                String callers = c.callers().isEmpty() ? "" : " (called from " + c.callers() + ")";
+                lines.add("marker auto: " + (c.ownLoops()
+                        ? "each rank's own loop, no collective (rank 0's: " + plural(c.period(), "call") + " an iteration, proposed at "
+                                + c.site() + callers + ")"
+                        : c.site() + callers + ", every " + plural(c.period(), "collective") + " on all ranks from collective " + c.collective())
                         + "; acted on " + plural(n, "time") + " (" + states + ")");
                 lines.add("  why: " + c.reason());
             }
+            boolean ownLoops = !log.choices().isEmpty() && log.choices().get(log.choices().size() - 1).ownLoops();
             for (MarkerRecord r : log.records())
                 if (r.state() == MarkerState.F && r.changedRanks() > 0)
-                    lines.add("warning: " + plural(r.changedRanks(), "non-lead rank") + " made other calls than their lead after the last marker "
-                            + "acted on (at collective " + r.markerCall() + "): the trace has their lead's calls there");
+                    lines.add("warning: " + plural(r.changedRanks(), "non-lead rank") + " made other calls than their lead "
+                            + (ownLoops ? "(compared over the whole run: the ranks clustered on their own loops)"
+                                    : "after the last marker acted on (at collective " + r.markerCall() + ")")
+                            + ": the trace has their lead's calls there");
         } else if (log.records().stream().allMatch(r -> r.state() == MarkerState.F)) {
             String rule = ClusteringSettings.marker(trace);
             if (!rule.startsWith("none"))

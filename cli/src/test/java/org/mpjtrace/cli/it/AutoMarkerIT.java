@@ -1,16 +1,19 @@
 package org.mpjtrace.cli.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpjtrace.cli.format.ExpandedRank;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerChoice;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
@@ -21,6 +24,7 @@ import org.mpjtrace.trace.cluster.MarkerState;
  * the loop changes, keep every call, and nobody hangs when a rank leaves a loop the others go on with.
  * (The examples with one loop each run with marker auto in ChameleonModeIT.nothingIsLostWithMarkerAuto.)
  */
+@ExtendWith(NiodevDaemon.class)
 class AutoMarkerIT {
 
     @TempDir
@@ -70,6 +74,91 @@ class AutoMarkerIT {
         assertTrue(run.messages().contains("warning: 7 non-lead ranks made other calls than their lead after the last marker acted on"), run.messages());
         assertTrue(run.messages().contains("mpjtrace: marker auto: Allreduce at ShiftingLoops.sumAndScale:"), run.messages());
         assertTrue(run.messages().contains("mpjtrace: marker auto: Bcast at ShiftingLoops.main:"), run.messages());
+    }
+
+    /**
+     * A loop with no collective on all ranks: each rank finds its own, the ranks cluster by messages to
+     * rank 0, the non-leads hold nothing from then on, and every call is full's.
+     */
+    @Test
+    void ranksWithNoCollectiveInTheirLoopClusterOnTheirOwnLoopsAndKeepEveryCall() {
+        List<String> args = List.of("steps=100");
+        MpjJobs.Run fullRun = FullRuns.of("Ring", 8, "multicore", null, args);
+        MpjJobs.assertSucceeded(fullRun);
+        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, "Ring", 8, "", args);
+        TraceFile trace = run.result().trace(), full = fullRun.result().trace();
+        MarkerLog log = trace.markers();
+
+        assertEquals(1, log.choices().size(), log.choices().toString());
+        MarkerChoice choice = log.choices().get(0);
+        assertTrue(choice.ownLoops(), "each rank's own loop: " + choice);
+        assertEquals(2, choice.period(), "rank 0 sends, then receives, each lap");
+        assertEquals(0, log.candidates(), "Ring makes no collective at all");
+        List<MarkerState> states = log.records().stream().map(MarkerRecord::state).toList();
+        assertEquals(MarkerState.C, states.get(0), "the first marker clusters: " + states);
+        assertTrue(states.contains(MarkerState.L), "the ranks looked at their loops again, unchanged: " + states);
+        assertFalse(states.contains(MarkerState.AT), states.toString());
+        Clustering clusters = log.clusterings().get(0);
+        for (RankTrace section : trace.ranks()) {
+            int r = section.rank();
+            assertEquals(ChameleonModeIT.opCounts(ExpandedRank.of(full, full.rank(r))), ChameleonModeIT.opCounts(ExpandedRank.of(trace, section)),
+                    "rank " + r + "'s calls per op");
+            if (clusters.clusterOf(r).lead() != r)
+                assertEquals(0, section.stats().memory().maxBytes()[MarkerState.L.code], "non-lead " + r + " holds no trace in L");
+        }
+        assertEquals(0, log.records().get(log.records().size() - 1).changedRanks(), "every non-lead made its lead's calls");
+        assertTrue(run.messages().contains("marker auto: each rank's own loop, no collective (rank 0's: 2 calls an iteration"), run.messages());
+    }
+
+    /**
+     * Ranks 6 and 7 leave the loop early, and rank 7 then waits for rank 0, which is still in its loop: no
+     * rank waits for another's loop, so nobody hangs. The non-leads whose calls differ from their lead's
+     * (and only they) are counted and warned about; every other rank keeps full's calls.
+     */
+    @Test
+    void aPairLeavingALoopWithNoCollectiveEarlyHangsNobody() {
+        List<String> args = List.of("steps=100", "early=70");
+        MpjJobs.Run fullRun = MpjJobs.run("org.mpjtrace.examples.clusters.LeavingPair", 8, "multicore", null, dir.resolve("lp.full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, "org.mpjtrace.examples.clusters.LeavingPair", 8, "", args);
+        assertEquals(programLines(fullRun), programLines(run), "the program's own output");
+        TraceFile trace = run.result().trace(), full = fullRun.result().trace();
+        MarkerLog log = trace.markers();
+        assertTrue(log.choices().size() == 1 && log.choices().get(0).ownLoops(), "every rank proposed its loop before the pair left: " + log.choices());
+        MarkerRecord end = log.records().get(log.records().size() - 1);
+        Clustering clusters = log.clusteringOf(end);
+        int unlike = 0;
+        for (RankTrace section : trace.ranks()) {
+            int r = section.rank(), lead = clusters.clusterOf(r).lead();
+            Map<String, Integer> own = ChameleonModeIT.opCounts(ExpandedRank.of(full, full.rank(r)));
+            boolean likeLead = own.equals(ChameleonModeIT.opCounts(ExpandedRank.of(full, full.rank(lead))));
+            if (!likeLead) unlike++;
+            else assertEquals(own, ChameleonModeIT.opCounts(ExpandedRank.of(trace, section)), "rank " + r + " made its lead's calls, and keeps them");
+        }
+        assertTrue(unlike > 0, "the leaving pair's calls differ from their leads'");
+        assertEquals(unlike, end.changedRanks(), "Finalize counts the non-leads whose calls differ from their lead's");
+        assertTrue(run.messages().contains("warning: " + unlike + " non-lead ranks made other calls than their lead (compared over the whole run"), run.messages());
+    }
+
+    /** Each rank JVM finds its own loop and they cluster by messages, as the threads of one JVM do. */
+    @Test
+    void ownLoopsClusterAcrossNiodevJvms() {
+        List<String> args = List.of("steps=100");
+        MpjJobs.Run fullRun = MpjJobs.run("Ring", 4, "niodev", NiodevDaemon.machines(), dir.resolve("n.full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        MpjJobs.Run run = MpjJobs.run("Ring", 4, "niodev", NiodevDaemon.machines(), dir.resolve("n.chameleon.mpjt"), "chameleon", "", args);
+        MpjJobs.assertSucceeded(run);
+        assertEquals(List.of(), run.tracerLines(), "the tracer reported no problem");
+        TraceFile trace = run.result().trace(), full = fullRun.result().trace();
+        assertTrue(trace.markers().choices().get(0).ownLoops(), trace.markers().choices().toString());
+        assertTrue(trace.markers().records().stream().anyMatch(r -> r.state() == MarkerState.L), trace.markers().records().toString());
+        for (RankTrace section : trace.ranks())
+            assertEquals(ChameleonModeIT.opCounts(ExpandedRank.of(full, full.rank(section.rank()))), ChameleonModeIT.opCounts(ExpandedRank.of(trace, section)),
+                    "niodev rank " + section.rank() + "'s calls per op");
+    }
+
+    private static List<String> programLines(MpjJobs.Run run) {
+        return run.out().lines().filter(l -> l.startsWith("LeavingPair ")).toList();
     }
 
     /** The states of the records acted on under choice {@code c}, before the next choice. */

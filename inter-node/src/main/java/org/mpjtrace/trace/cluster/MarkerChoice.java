@@ -6,11 +6,22 @@ package org.mpjtrace.trace.cluster;
  * the only calls every rank makes in the same order, so all ranks reach each marker together and none
  * waits at a vote another never joins.
  *
+ * <p>Or, when the loop has no such collective ({@code ownLoops}), each rank's own loop: every rank found
+ * a loop among its own calls and the ranks clustered by messages to rank 0, with no collective; then
+ * {@code period} and {@code site} are rank 0's loop (calls an iteration, and the call at which it
+ * proposed), and {@code collective} the collectives on all ranks rank 0 had made by then.
+ *
  * @param collective the count of such collectives (on rank 0's first thread) when the ranks agreed: the
  *                   first marker of this choice; {@link MarkerRecord#markerCall()} counts the same way
  * @param period     how many of them one iteration of the loop makes
  * @param site       the collective at that first marker, e.g. {@code Allreduce at Stencil2D.main:73}
  * @param callers    its callers, innermost first (e.g. {@code Solver.step:40 < Solver.main:12}), or empty
  * @param reason     why: what every rank saw repeat
+ * @param ownLoops   whether the markers are each rank's own loop iterations, not collectives
  */
-public record MarkerChoice(long collective, int period, String site, String callers, String reason) {}
+public record MarkerChoice(long collective, int period, String site, String callers, String reason, boolean ownLoops) {
+    /** A choice of collectives on all ranks. */
+    public MarkerChoice(long collective, int period, String site, String callers, String reason) {
+        this(collective, period, site, callers, reason, false);
+    }
+}

@@ -46,6 +46,8 @@ final class AutoMarker {
     private final ClusteringSink sink;
     /** Rank 0 only. */
     private final OnlineTraceFile file;
+    /** The ranks' own loops, for loops with no candidate; null for a rank started by an attach (it has no private communicator until Finalize). */
+    private final LoopMarker loop;
     /** Signatures of the last candidates' call sites, the i-th at i % HISTORY. */
     private final long[] history = new long[HISTORY];
     private long count;
@@ -76,6 +78,28 @@ final class AutoMarker {
         this.machine = machine;
         this.sink = sink;
         this.file = machine.file();
+        this.loop = ctx.privateComm() == null ? null : new LoopMarker(ctx, machine, this);
+        if (loop != null) ctx.watchCalls(true);
+    }
+
+    /**
+     * A call of the rank's first thread returned, made at {@code site} ({@code candidate}: a collective on
+     * a communicator of all ranks); only while the rank watches its calls for {@link LoopMarker}, else
+     * {@link #onCollective} alone, for candidates.
+     */
+    void onCall(int site, int op, int peer, int peer2, boolean candidate) throws ReflectiveOperationException {
+        loop.onCall(site, op, peer, peer2, candidate);
+        if (candidate) onCollective(site);
+    }
+
+    /** The candidate collectives so far: the marker log counts markers in them. */
+    long candidates() {
+        return count;
+    }
+
+    /** MPI.Finalize, every rank: what the ranks' own loops still have on the way ({@link LoopMarker#settle}). */
+    void settle() throws ReflectiveOperationException {
+        if (loop != null) loop.settle(false);
     }
 
     /** A candidate collective, made at {@code site}, returned on the rank's first thread. */
@@ -100,7 +124,8 @@ final class AutoMarker {
      */
     void finish() {
         ctx.drainRings();
-        machine.pathAtEnd(Mix64.combine(sinceMarker, sink.callSequence()));
+        // Clustered on their own loops, the ranks have no marker in common: their calls since MPI.Init then.
+        machine.pathAtEnd(loop != null && loop.clustered() ? loop.calls() : Mix64.combine(sinceMarker, sink.callSequence()));
         if (file != null) file.noteCandidates(count);
     }
 
@@ -115,6 +140,8 @@ final class AutoMarker {
             if (file != null) file.noteCandidates(count);
             return;
         }
+        // The ranks' own loops hand over: what they have on the way is taken in, here, where all ranks are.
+        if (loop != null) loop.settle(true);
         boolean again = pattern != null;
         period = mine;
         pattern = new long[period];
@@ -177,7 +204,7 @@ final class AutoMarker {
      * above it (reflection, the multicore starter) are left out (MPJ's API is package mpi itself;
      * mpi.apps are programs).
      */
-    private static String callers() {
+    static String callers() {
         String probe = org.mpjtrace.runtime.Probe.class.getName();
         List<StackWalker.StackFrame> frames = StackWalker.getInstance().walk(s -> s.collect(Collectors.toList()));
         int site = 0;

@@ -49,6 +49,12 @@ public final class Collectives implements RankCollectives {
         else if (markers != null) markers.onMarker();
     }
 
+    @Override
+    public void onWatchedCall(int site, int op, int peer, int peer2, boolean marker) throws ReflectiveOperationException {
+        if (auto != null) auto.onCall(site, op, peer, peer2, marker);
+        else if (marker) onMarker(site);
+    }
+
     /**
      * Collects the trace at the rank's first MPI.Finalize. A second one (a program's mistake, which MPJ
      * answers with its own MPIException) finds the job's tracing over: collecting again would wait for
@@ -57,12 +63,19 @@ public final class Collectives implements RankCollectives {
     @Override
     public void onFinalize() {
         if (!finalized.compareAndSet(false, true)) return;
-        if (auto != null) auto.finish();
         try {
             ctx.joinPrivateComm(); // a rank attached to: every rank meets here, so the clone is safe now
         } catch (Throwable t) {
             ctx.disable(t);
             return;
+        }
+        if (auto != null) {
+            try {
+                auto.settle(); // the ranks' own loops: what is still on its way
+            } catch (Throwable t) {
+                ctx.disable(t); // the rank still takes its part in the collection: the others wait for it
+            }
+            auto.finish();
         }
         TraceCollector.collect(ctx, markers);
     }

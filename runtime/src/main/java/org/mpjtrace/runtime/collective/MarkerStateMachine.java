@@ -133,6 +133,41 @@ final class MarkerStateMachine {
     }
 
     /**
+     * Marker auto's own loops ({@link LoopMarker}): this rank takes the clustering rank 0 made of every
+     * rank's proposal, which reached it by message, at a call of its own (state C, no vote). A lead keeps
+     * what it traced, for the one merge at Finalize; a non-lead drops it and records no more. {@code call}:
+     * the candidate collectives so far, as the log counts markers.
+     */
+    void adoptLoopClustering(Clustering c, long call) {
+        ctx.drainRings();
+        long start = System.nanoTime();
+        markerCalls = call;
+        acted++;
+        state = MarkerState.C;
+        reclusterPending = false;
+        clustering = c;
+        noteMemory(MarkerState.C);
+        if (file != null) clusteringIndex = file.addClustering(c);
+        if (!isLead()) sink.restart(false);
+        if (file != null) handToFile(null, acted, MarkerState.C, 0, start, 0, null);
+        ProgressFile.say(ctx, ctx.size + " ranks running, clustered on their own loops (" + c.clusters().size() + " clusters)");
+    }
+
+    /** Marker auto's own loops: this rank looked at its loop again under the clusters (state L). */
+    void loopLooked() {
+        ctx.drainRings();
+        state = MarkerState.L;
+        noteMemory(MarkerState.L);
+    }
+
+    /** Rank 0, marker auto's own loops: every rank's latest look found its loop unchanged, a marker in state L. */
+    void loopConfirmed(long call) {
+        markerCalls = call;
+        acted++;
+        handToFile(null, acted, MarkerState.L, 0, System.nanoTime(), 0, null);
+    }
+
+    /**
      * MPI.Finalize: state F. Every rank traced since the last merge when the last state was AT (or there
      * were no markers at all): then the ranks cluster now, and the leads merge everything. After C or L
      * the clusters stand and the leads merge their last interval.

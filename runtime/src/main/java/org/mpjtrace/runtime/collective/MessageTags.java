@@ -38,5 +38,10 @@ final class MessageTags {
     /** MPI.Finalize, marker auto under clusters: each rank's Call-Path since the last marker, to rank 0 (MarkerStateMachine). */
     static final int END_PATHS = BASE + 26;
 
+    /** Marker auto's own loops (LoopMarker): each rank's proposal to rank 0, the clustering back, each rank's looks again. */
+    static final int LOOP_UP = BASE + 28;
+    static final int LOOP_DOWN = BASE + 30;
+    static final int LOOP_VOTE = BASE + 32;
+
     private MessageTags() {}
 }

@@ -63,6 +63,13 @@ public interface MpjAccess {
     /** Waits until the send {@link #isendBytes} started is complete. */
     void waitSent(Object handle) throws ReflectiveOperationException;
 
+    /**
+     * Whether a byte message ({@link #sendBytes}) with {@code tag} has arrived from {@code source}, without
+     * waiting (MPI's Iprobe on its length message): its source, or -1 when none has. {@code source} -1
+     * asks for any source.
+     */
+    int arrivedFrom(Object comm, int source, int tag) throws ReflectiveOperationException;
+
     /** An int array as a byte message (site-id maps): big-endian, four bytes each. */
     default void sendInts(Object comm, int[] values, int dest, int tag) throws ReflectiveOperationException {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(values.length * 4);

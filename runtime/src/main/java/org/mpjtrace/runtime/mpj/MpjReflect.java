@@ -23,6 +23,8 @@ public final class MpjReflect implements MpjAccess {
     private final Method send;
     private final Method recv;
     private final Method isend;
+    private final Method iprobe;
+    private final int anySource;
     private final Method requestWait;
     private final Method allreduce;
     private final Object sumOp;
@@ -63,6 +65,8 @@ public final class MpjReflect implements MpjAccess {
         send = comm.getMethod("Send", Object.class, int.class, int.class, datatype, int.class, int.class);
         recv = comm.getMethod("Recv", Object.class, int.class, int.class, datatype, int.class, int.class);
         isend = comm.getMethod("Isend", Object.class, int.class, int.class, datatype, int.class, int.class);
+        iprobe = comm.getMethod("Iprobe", int.class, int.class);
+        anySource = mpi.getField("ANY_SOURCE").getInt(null);
         requestWait = Class.forName("mpi.Request", false, loader).getMethod("Wait");
         allreduce = Class.forName("mpi.Intracomm", false, loader).getMethod("Allreduce", Object.class, int.class, Object.class,
                 int.class, int.class, datatype, Class.forName("mpi.Op", false, loader));
@@ -158,6 +162,12 @@ public final class MpjReflect implements MpjAccess {
     @Override
     public void waitSent(Object handle) throws ReflectiveOperationException {
         for (Object request : (Object[]) handle) requestWait.invoke(request);
+    }
+
+    @Override
+    public int arrivedFrom(Object comm, int source, int tag) throws ReflectiveOperationException {
+        Object status = iprobe.invoke(comm, source < 0 ? anySource : source, tag);
+        return status == null ? -1 : statusSource(status);
     }
 
     @Override

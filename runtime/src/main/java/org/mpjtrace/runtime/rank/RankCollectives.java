@@ -13,11 +13,21 @@ public interface RankCollectives {
         public void onMarker(int site) {}
 
         @Override
+        public void onWatchedCall(int site, int op, int peer, int peer2, boolean marker) {}
+
+        @Override
         public void onFinalize() {}
     };
 
     /** A marker call (made at {@code site}) returned on the rank's own thread. */
     void onMarker(int site) throws ReflectiveOperationException;
+
+    /**
+     * A call (made at {@code site}, with its op and peers) returned on the rank's own thread while the rank
+     * watches its calls ({@link RankContext#watchCalls}): marker auto looks for the rank's own loop in
+     * them. {@code marker}: the call is also a marker call.
+     */
+    void onWatchedCall(int site, int op, int peer, int peer2, boolean marker) throws ReflectiveOperationException;
 
     /** MPI.Finalize is about to run: collect the trace while MPJ still works. Never throws. */
     void onFinalize();

@@ -91,6 +91,8 @@ public final class RankContext {
     private volatile RankCollectives collectives = RankCollectives.NONE;
     /** The job's main class as the rank's thread showed it at MPI.Init ({@link MainClass}), or "" when unknown. */
     private volatile String mainClass = "";
+    /** Whether every call of the rank's first thread goes to its collectives ({@link RankCollectives#onWatchedCall}); read and set on that thread only. */
+    private boolean watchCalls;
 
     /**
      * The context of the rank whose MPI.Init just returned; clones COMM_WORLD (a collective).
@@ -187,6 +189,15 @@ public final class RankContext {
     /** The rank's part in markers and in the end of the job; set once, by Probe.init, before the rank records. */
     public void attach(RankCollectives c) {
         collectives = c;
+    }
+
+    /** Marker auto: whether the collective layer sees every call of the rank's first thread. Call on that thread. */
+    public void watchCalls(boolean on) {
+        watchCalls = on;
+    }
+
+    public boolean watchesCalls() {
+        return watchCalls;
     }
 
     public RankCollectives collectives() {

@@ -203,6 +203,11 @@ public final class ThreadRecorder {
         return sites.isMarkerSite(site) && MarkerRule.markerOp(op);
     }
 
+    /** Whether this thread's calls go to the rank's collectives one by one (marker auto, the rank's first thread): one field read. */
+    public boolean watchesCalls() {
+        return thread == 0 && ctx.watchesCalls();
+    }
+
     private boolean spansWorld(Object comm) {
         if (comm == ctx.world) return true;
         if (comm == wideComm0) return wide0;

@@ -30,7 +30,8 @@ import org.mpjtrace.trace.ranks.RankSet;
  * record      index varint, markerCall varlong, state byte, changed varint, clustering varint (+1; 0 none),
  *             mergedCalls varlong, mergeNanos varlong
  * auto        (version 11 on) candidates varlong (+1; 0: not marker auto), choices varint, then per choice:
- *             collective varlong, period varint, site string, callers string, reason string
+ *             collective varlong, period varint, site string, callers string, reason string,
+ *             ownLoops byte (version 17 on; 1: each rank's own loop, no collective)
  * </pre>
  * Reading checks that a clustering's clusters are disjoint and within the world, and that records name
  * existing clusterings.
@@ -38,12 +39,16 @@ import org.mpjtrace.trace.ranks.RankSet;
 public final class MarkerLogSerializer extends Serializer<MarkerLog> {
     /** The first format version with marker auto's part. */
     static final int AUTO_VERSION = 11;
+    /** The first format version whose marker choices say whether they are each rank's own loop. */
+    static final int OWN_LOOPS_VERSION = 17;
 
     private final boolean readsAuto;
+    private final boolean readsOwnLoops;
 
     /** @param version the format version of the file read (writing is always the current one) */
     public MarkerLogSerializer(int version) {
         this.readsAuto = version >= AUTO_VERSION;
+        this.readsOwnLoops = version >= OWN_LOOPS_VERSION;
     }
 
     @Override
@@ -84,6 +89,7 @@ public final class MarkerLogSerializer extends Serializer<MarkerLog> {
             out.writeString(c.site());
             out.writeString(c.callers());
             out.writeString(c.reason());
+            out.writeByte(c.ownLoops() ? 1 : 0);
         }
     }
 
@@ -144,7 +150,14 @@ public final class MarkerLogSerializer extends Serializer<MarkerLog> {
             long collective = nonNegative(in.readVarLong(true), "marker choice's collective");
             int period = in.readVarInt(true);
             if (period < 1) throw new CorruptDataException("marker choice " + i + " has period " + period);
-            choices.add(new MarkerChoice(collective, period, text(in, "site"), text(in, "callers"), text(in, "reason")));
+            String site = text(in, "site"), callers = text(in, "callers"), reason = text(in, "reason");
+            boolean ownLoops = false;
+            if (readsOwnLoops) {
+                byte b = in.readByte();
+                if (b != 0 && b != 1) throw new CorruptDataException("marker choice " + i + " has loop kind " + b);
+                ownLoops = b == 1;
+            }
+            choices.add(new MarkerChoice(collective, period, site, callers, reason, ownLoops));
         }
         return new MarkerLog(size, clusterings, records, finished, choices, candidates);
     }

@@ -1,0 +1,336 @@
+package org.mpjtrace.runtime.collective;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.mpjtrace.runtime.config.TracerLog;
+import org.mpjtrace.runtime.rank.RankContext;
+import org.mpjtrace.signatures.Mix64;
+import org.mpjtrace.trace.CallSite;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.cluster.ClusteringCodec;
+import org.mpjtrace.trace.cluster.MarkerChoice;
+
+/**
+ * Marker auto for time-step loops with no collective on all ranks (a ring of Sends and Recvs, a wavefront
+ * sweep, a halo exchange with row-only reductions), where {@link AutoMarker} finds no candidate: every
+ * rank finds a loop among its own first thread's calls, and the ranks cluster by messages to rank 0,
+ * with no collective at all. Ranks need not pass the same number of iterations, nor call the same sites
+ * (in a ring, rank 0 sends first): a rank that leaves its loop early, or never has one, keeps nobody
+ * waiting, because nobody ever waits for another rank's loop.
+ * <ol>
+ *   <li>Looking: at its 16th call, then at gaps doubling up to 1,024 calls, the rank takes the period of
+ *       its last calls ({@link CollectivePeriod}, by call-site signature). The same loop at two looks in a
+ *       row, from the 64th call on, with no collective on all ranks within the last two gaps (else the
+ *       loop is AutoMarker's, and a loop of point-to-point calls inside its step no time-step loop) and
+ *       nothing that depends on timing (a wildcard source, Probe, Test, Waitany, Waitsome), and the rank
+ *       proposes: its period and clustering signature, so far, to
+ *       rank 0, sent without waiting.</li>
+ *   <li>Clustering: once every rank has proposed, rank 0 clusters the proposals ({@link LoopClustering})
+ *       and sends each rank the clustering. Each rank takes it at its next look (every couple of
+ *       iterations while it waits): state C; a non-lead drops what it traced and records no more.</li>
+ *   <li>Looking again, at doubling gaps: each rank tells rank 0 whether its loop is still the one it
+ *       proposed; every rank's i-th look unchanged is a marker in state L in the log.</li>
+ * </ol>
+ * The clusters stand to MPI.Finalize, where the leads merge their whole traces once: with no point all
+ * ranks pass together there is no safe place to merge, or to re-cluster, before it; unless AutoMarker
+ * finds a loop of collectives after all (a solver's next phase), whose markers then take over. A rank whose calls
+ * change after all is caught there (its calls since MPI.Init hash differently from its lead's) and
+ * counted in the trace. At MPI.Finalize every rank settles what is in flight ({@link #settle}); if not
+ * every rank proposed (master-worker: the master receives from any source), no rank clustered, and the
+ * ranks cluster once, there, as before.
+ *
+ * <p>On the probe's path this costs a signature lookup, a hash step and two stores per call of the
+ * rank's first thread, allocating nothing; looks come at doubling gaps, so a million calls make about 30
+ * looks, or 1,000 past the 1,024-call cap.
+ */
+final class LoopMarker {
+    private static final int HISTORY = 64;
+    private static final int FIRST_LOOK = 16;
+    private static final int EARLIEST_PROPOSAL = 4 * FIRST_LOOK;
+    private static final int MAX_GAP = 1024;
+    private static final byte PLAIN = 0, COLLECTIVE = 1, BY_TIMING = 2;
+
+    private enum Stage { LOOKING, PROPOSED, CLUSTERED, OFF }
+
+    private final RankContext ctx;
+    private final MarkerStateMachine machine;
+    private final AutoMarker auto;
+    /** Rank 0 only. */
+    private final OnlineTraceFile file;
+    private final long[] history = new long[HISTORY];
+    private final byte[] kinds = new byte[HISTORY];
+    private long count;
+    /** The count at the last candidate collective, and at the look before the last. */
+    private long lastCollective = -1;
+    private long lastLook, lookBefore;
+    private long nextLook = FIRST_LOOK;
+    private int gap = FIRST_LOOK;
+    /** The rank's calls since MPI.Init, in order, as one hash: at Finalize it tells a non-lead from its lead. */
+    private long calls;
+    private Stage stage = Stage.LOOKING;
+    /** Proposed at some point (whatever came of it), and settled or stopped: both the same on every rank at settle. */
+    private boolean hasProposed;
+    private boolean settled;
+    /** The loop at the last look (0: none), and the one proposed. */
+    private int seenPeriod;
+    private long seenShape;
+    private int period;
+    private long shape;
+    private int votesSent;
+    private final List<Object> sends = new ArrayList<>();
+
+    /** Rank 0: every rank's proposal (null until it arrives), its votes so far, and what each vote index saw. */
+    private final byte[][] proposals;
+    private int proposalsIn;
+    private boolean decided;
+    private final int[] votesIn;
+    private int[] changedAt = new int[8];
+    private int votesLogged;
+    /** Rank 0: where it proposed, for the marker log. */
+    private MarkerChoice choice;
+
+    LoopMarker(RankContext ctx, MarkerStateMachine machine, AutoMarker auto) {
+        this.ctx = ctx;
+        this.machine = machine;
+        this.auto = auto;
+        this.file = machine.file();
+        this.proposals = ctx.rank == 0 ? new byte[ctx.size][] : null;
+        this.votesIn = ctx.rank == 0 ? new int[ctx.size] : null;
+    }
+
+    /** A call of the rank's first thread returned, made at {@code site}; {@code collective}: a candidate of {@link AutoMarker}. */
+    void onCall(int site, int op, int peer, int peer2, boolean collective) throws ReflectiveOperationException {
+        long signature = ctx.tracer.sites().signature(site);
+        calls = Mix64.combine(calls, signature);
+        int i = (int) (count % HISTORY);
+        history[i] = signature;
+        kinds[i] = collective ? COLLECTIVE : byTiming(op, peer, peer2) ? BY_TIMING : PLAIN;
+        if (collective) lastCollective = count;
+        count++;
+        if (count < nextLook) return;
+        switch (stage) {
+            case LOOKING -> look(site);
+            case PROPOSED -> awaitClustering();
+            case CLUSTERED -> lookAgain();
+            case OFF -> nextLook = Long.MAX_VALUE;
+        }
+    }
+
+    /** Whether the ranks clustered on their own loops: then {@link #calls()} is what Finalize compares. */
+    boolean clustered() {
+        return stage == Stage.CLUSTERED;
+    }
+
+    boolean proposed() {
+        return hasProposed;
+    }
+
+    long calls() {
+        return calls;
+    }
+
+    private void look(int site) throws ReflectiveOperationException {
+        nextLook = count + gap;
+        gap = Math.min(gap * 2, MAX_GAP);
+        // A collective on all ranks within the last two gaps: the loop is AutoMarker's (an inner loop of
+        // point-to-point calls, a halo exchange within a step, is no time-step loop). Nor is a loop seen only
+        // in the first 64 calls: Stencil2D's ranks make 50 to 90 calls between Allreduces.
+        boolean collectiveSince = lastCollective >= lookBefore;
+        lookBefore = lastLook;
+        lastLook = count;
+        int p = CollectivePeriod.of(history, count);
+        if (collectiveSince || p == 0 || !plain(p)) {
+            seenPeriod = 0;
+            return;
+        }
+        long s = shape(p);
+        if (p != seenPeriod || s != seenShape || count < EARLIEST_PROPOSAL) {
+            seenPeriod = p;
+            seenShape = s;
+            return;
+        }
+        ctx.drainRings();
+        period = p;
+        shape = s;
+        stage = Stage.PROPOSED;
+        hasProposed = true;
+        byte[] mine = LoopClustering.proposal(ctx, p);
+        if (ctx.rank == 0) {
+            choice = describe(site);
+            take(0, mine);
+        } else {
+            sends.add(ctx.mpj.isendBytes(ctx.privateComm(), mine, 0, MessageTags.LOOP_UP));
+        }
+        waitingGap();
+        awaitClustering();
+    }
+
+    /** While the clustering is on its way: look every couple of iterations. */
+    private void waitingGap() {
+        nextLook = count + Math.max(8, 2L * period);
+    }
+
+    private void awaitClustering() throws ReflectiveOperationException {
+        waitingGap();
+        if (ctx.rank == 0) {
+            takeProposals();
+            if (proposalsIn == ctx.size) decide();
+        } else if (ctx.mpj.arrivedFrom(ctx.privateComm(), 0, MessageTags.LOOP_DOWN) >= 0) {
+            adopt(ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.LOOP_DOWN));
+        }
+        ctx.resumeProgram();
+    }
+
+    private void lookAgain() throws ReflectiveOperationException {
+        nextLook = count + gap;
+        gap = Math.min(gap * 2, MAX_GAP);
+        int p = CollectivePeriod.of(history, count);
+        boolean changed = p != period || shape(p) != shape;
+        machine.loopLooked();
+        votesSent++;
+        if (ctx.rank == 0) {
+            vote(0, changed);
+            takeVotes();
+        } else {
+            sends.add(ctx.mpj.isendBytes(ctx.privateComm(), new byte[] {(byte) (changed ? 1 : 0)}, 0, MessageTags.LOOP_VOTE));
+        }
+        ctx.resumeProgram();
+    }
+
+    /**
+     * Every rank, at one point all ranks pass (MPI.Finalize, or the collective at which AutoMarker chose
+     * a marker, {@code handOver}: its markers take over from here): takes in whatever of this path is
+     * still on its way, so that no message is left unreceived and every rank ends with the same clustering
+     * or none. One Allreduce of 2P ints says who proposed and how many votes each sent.
+     */
+    void settle(boolean handOver) throws ReflectiveOperationException {
+        if (settled) return;
+        settled = true;
+        int size = ctx.size;
+        int[] mine = new int[2 * size];
+        mine[ctx.rank] = hasProposed ? 1 : 0;
+        mine[size + ctx.rank] = votesSent;
+        int[] all = ctx.mpj.allreduceSum(ctx.privateComm(), mine);
+        boolean everyone = true;
+        for (int r = 0; r < size; r++) everyone &= all[r] == 1;
+        if (ctx.rank == 0) {
+            for (int r = 1; r < size; r++)
+                if (all[r] == 1 && proposals[r] == null) take(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_UP));
+            if (everyone && !decided) decide();
+            for (int r = 1; r < size; r++)
+                while (votesIn[r] < all[size + r]) vote(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_VOTE)[0] == 1);
+        } else if (everyone && stage == Stage.PROPOSED) {
+            adopt(ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.LOOP_DOWN));
+        }
+        for (Object send : sends) ctx.mpj.waitSent(send);
+        sends.clear();
+        if (handOver || stage != Stage.CLUSTERED) stage = Stage.OFF;
+        ctx.watchCalls(false);
+    }
+
+    /** Rank 0: the proposals that have arrived. */
+    private void takeProposals() throws ReflectiveOperationException {
+        for (int r; (r = ctx.mpj.arrivedFrom(ctx.privateComm(), -1, MessageTags.LOOP_UP)) >= 0; )
+            take(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_UP));
+    }
+
+    private void take(int rank, byte[] proposal) {
+        if (proposals[rank] == null) proposalsIn++;
+        proposals[rank] = proposal;
+    }
+
+    /**
+     * Rank 0, every proposal in: clusters them and sends each rank the result; an empty message if that
+     * failed (a bug of ours), and the ranks trace on as they were.
+     */
+    private void decide() throws ReflectiveOperationException {
+        decided = true;
+        long start = System.nanoTime();
+        byte[] result;
+        try {
+            result = ClusteringCodec.encode(LoopClustering.cluster(ctx.tracer.config(), proposals, start));
+        } catch (RuntimeException e) {
+            TracerLog.line("rank 0: the ranks' own loops could not be clustered (" + TracerLog.describe(e) + "); they cluster at MPI.Finalize");
+            result = new byte[0];
+        }
+        for (int r = 1; r < ctx.size; r++) sends.add(ctx.mpj.isendBytes(ctx.privateComm(), result, r, MessageTags.LOOP_DOWN));
+        if (result.length > 0) file.addChoice(withPeriods(choice), auto.candidates());
+        adopt(result);
+    }
+
+    private void adopt(byte[] clustering) {
+        if (clustering.length == 0) {
+            stage = Stage.OFF;
+            ctx.watchCalls(false);
+            return;
+        }
+        Clustering c = ClusteringCodec.decode(clustering, ctx.size);
+        stage = Stage.CLUSTERED;
+        gap = Math.max(FIRST_LOOK, period);
+        nextLook = count + gap;
+        machine.adoptLoopClustering(c, auto.candidates());
+    }
+
+    /** Rank 0: rank {@code rank}'s next vote; every index all ranks have voted on unchanged is a marker in state L. */
+    private void vote(int rank, boolean changed) {
+        int index = votesIn[rank]++;
+        if (index >= changedAt.length) changedAt = Arrays.copyOf(changedAt, Math.max(index + 1, changedAt.length * 2));
+        if (changed) changedAt[index]++;
+        int complete = Integer.MAX_VALUE;
+        for (int v : votesIn) complete = Math.min(complete, v);
+        for (; votesLogged < complete; votesLogged++)
+            if (changedAt[votesLogged] == 0) machine.loopConfirmed(auto.candidates());
+    }
+
+    /** Rank 0: the votes that have arrived. */
+    private void takeVotes() throws ReflectiveOperationException {
+        for (int r; (r = ctx.mpj.arrivedFrom(ctx.privateComm(), -1, MessageTags.LOOP_VOTE)) >= 0; )
+            vote(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_VOTE)[0] == 1);
+    }
+
+    /** Whether none of the last {@code p} calls is a candidate collective or depends on timing. */
+    private boolean plain(int p) {
+        for (long i = count - p; i < count; i++) if (kinds[(int) (i % HISTORY)] != PLAIN) return false;
+        return true;
+    }
+
+    /** The last {@code p} calls' signatures as a hash that does not depend on where the look falls in the loop. */
+    private long shape(int p) {
+        if (p == 0) return 0;
+        long sum = 0;
+        for (long i = count - p; i < count; i++) sum += Mix64.mix(history[(int) (i % HISTORY)]);
+        return sum;
+    }
+
+    /** Calls whose outcome depends on timing: a loop of them is no loop the ranks share alike (master-worker). */
+    private static boolean byTiming(int op, int peer, int peer2) {
+        if (peer == ANY_SOURCE || peer2 == ANY_SOURCE) return true;
+        return op == Op.PROBE.code || op == Op.IPROBE.code || op == Op.TEST.code || op == Op.TESTALL.code || op == Op.TESTANY.code
+                || op == Op.TESTSOME.code || op == Op.WAITANY.code || op == Op.WAITSOME.code;
+    }
+
+    /** MPJ Express's MPI.ANY_SOURCE. */
+    private static final int ANY_SOURCE = -2;
+
+    private MarkerChoice describe(int site) {
+        CallSite s = ctx.tracer.sites().site(site);
+        String where = s == null ? "site " + site : s.api().substring(s.api().lastIndexOf('.') + 1) + " at " + s.where();
+        return new MarkerChoice(auto.candidates(), period, where, AutoMarker.callers(), "", true);
+    }
+
+    /** Rank 0's choice with the reason, from every rank's period. */
+    private MarkerChoice withPeriods(MarkerChoice c) {
+        int min = Integer.MAX_VALUE, max = 0;
+        for (byte[] p : proposals) {
+            min = Math.min(min, LoopClustering.period(p));
+            max = Math.max(max, LoopClustering.period(p));
+        }
+        String periods = min == max ? "every rank's loop makes " + min + (min == 1 ? " call" : " calls") + " an iteration"
+                : "the ranks' loops make " + min + " to " + max + " calls an iteration";
+        String reason = "no collective on all ranks in the loop; each rank's last " + CollectivePeriod.REPEATS + " iterations repeated at two looks in a row ("
+                + periods + "); clustered by messages to rank 0, with no collective, so no rank waits for another's loop";
+        return new MarkerChoice(c.collective(), c.period(), c.site(), c.callers(), reason, true);
+    }
+}
