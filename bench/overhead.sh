@@ -7,6 +7,9 @@
 #   bench/overhead.sh [NP] [STEPS] [REPS] [MODE] [AGENT_OPTS]      defaults: 16 10000 3 dump ""
 #   e.g. bench/overhead.sh 16 10000 5 chameleon marker=site:Stencil2D.main,callFrequency=10
 #
+# EXAMPLE (default Stencil2D) runs another example, with STEPS given as its STEP_ARG (default steps) and
+# EXAMPLE_ARGS after it, e.g. EXAMPLE=Sweep STEP_ARG=sweeps EXAMPLE_ARGS="n=8 compute=100" bench/overhead.sh 16 2000 3 chameleon ""
+#
 # TRACER_JARS="a.jar b.jar ..." compares tracer jars (built from different commits, say) side by side:
 # each round runs the job untraced, then traced with each jar in turn, and a ratio is printed per jar.
 set -euo pipefail
@@ -30,8 +33,9 @@ run() { # $1 = output name, $2 = tracer jar or "" for untraced; prints wall ms
     [ -n "$2" ] && agent=("-javaagent:$2=mode=$mode,output=$work/trace.mpjt$extra")
     local start end
     start=$(date +%s%N)
+    # shellcheck disable=SC2086 # EXAMPLE_ARGS are words
     (cd "$work" && java -jar "$MPJ_HOME/lib/starter.jar" -np "$np" -dev multicore "${agent[@]}" \
-        -cp "$examples" org.mpjtrace.examples.Stencil2D "steps=$steps" > "$work/$1.out" 2>&1)
+        -cp "$examples" "org.mpjtrace.examples.${EXAMPLE:-Stencil2D}" "${STEP_ARG:-steps}=$steps" ${EXAMPLE_ARGS:-} > "$work/$1.out" 2>&1)
     end=$(date +%s%N)
     echo $(( (end - start) / 1000000 ))
 }

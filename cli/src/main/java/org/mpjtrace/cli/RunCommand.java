@@ -58,7 +58,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--marker", paramLabel = "RULE",
             description = "modes chameleon, acurdion, reference: which calls are markers: auto (the tracer finds the time-step loop "
-                    + "from the collectives all ranks call; the default), barrier (every Barrier on COMM_WORLD), site:CLASS.METHOD "
+                    + "from the collectives all ranks call, or from each rank's own calls when the loop has none; the default), barrier (every Barrier on COMM_WORLD), site:CLASS.METHOD "
                     + "(the collectives called in that method; CLASS full or simple name), site:CLASS.METHOD:LINE (the one at that line), "
                     + "or none (cluster once, at MPI.Finalize)")
     String marker;

@@ -54,7 +54,10 @@ public final class DemoStory {
     }
 
     private static void clusters(PrintWriter out, MarkerLog log) {
-        if (!log.choices().isEmpty())
+        if (!log.choices().isEmpty() && log.choices().get(0).ownLoops())
+            out.println("  The ranks found their time-step loop themselves, each its own (the loop has no collective; rank 0's proposed at the "
+                    + log.choices().get(0).site() + "; marker auto, no option needed).");
+        else if (!log.choices().isEmpty())
             out.println("  The ranks found their time-step loop themselves: its boundary is the " + log.choices().get(0).site()
                     + " (marker auto; no option needed).");
         Clustering c = MarkerLogText.governing(log);

@@ -20,7 +20,7 @@ import org.mpjtrace.trace.cluster.MarkerState;
  * {@code clusterings} (each: ns taken, absolute_endpoints, clusters: lead, size, members as an array and
  * as a ranklist, call_path in hex, src, dest), {@code states} (markers per state) and, for marker auto,
  * {@code auto}: candidates (collectives on all ranks seen) and choices (each: collective, period, site,
- * callers, reason); {@code auto} is null for the other marker rules.
+ * callers, reason, own_loops: whether each rank's own loop); {@code auto} is null for the other marker rules.
  */
 public final class ClustersJson {
     private ClustersJson() {}

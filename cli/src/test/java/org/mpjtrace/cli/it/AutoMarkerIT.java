@@ -1,7 +1,6 @@
 package org.mpjtrace.cli.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -21,8 +20,9 @@ import org.mpjtrace.trace.cluster.MarkerState;
 
 /**
  * Marker auto on a real job with no marker option: the ranks find the time-step loop, choose again when
- * the loop changes, keep every call, and nobody hangs when a rank leaves a loop the others go on with.
- * (The examples with one loop each run with marker auto in ChameleonModeIT.nothingIsLostWithMarkerAuto.)
+ * the loop changes, keep every call, and nobody hangs when a rank leaves a loop the others go on with,
+ * whether the loop has a collective on all ranks or not (then each rank's own loop, across niodev JVMs
+ * too). (The examples with one loop each run with marker auto in ChameleonModeIT.nothingIsLostWithMarkerAuto.)
  */
 @ExtendWith(NiodevDaemon.class)
 class AutoMarkerIT {
@@ -74,40 +74,6 @@ class AutoMarkerIT {
         assertTrue(run.messages().contains("warning: 7 non-lead ranks made other calls than their lead after the last marker acted on"), run.messages());
         assertTrue(run.messages().contains("mpjtrace: marker auto: Allreduce at ShiftingLoops.sumAndScale:"), run.messages());
         assertTrue(run.messages().contains("mpjtrace: marker auto: Bcast at ShiftingLoops.main:"), run.messages());
-    }
-
-    /**
-     * A loop with no collective on all ranks: each rank finds its own, the ranks cluster by messages to
-     * rank 0, the non-leads hold nothing from then on, and every call is full's.
-     */
-    @Test
-    void ranksWithNoCollectiveInTheirLoopClusterOnTheirOwnLoopsAndKeepEveryCall() {
-        List<String> args = List.of("steps=100");
-        MpjJobs.Run fullRun = FullRuns.of("Ring", 8, "multicore", null, args);
-        MpjJobs.assertSucceeded(fullRun);
-        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, "Ring", 8, "", args);
-        TraceFile trace = run.result().trace(), full = fullRun.result().trace();
-        MarkerLog log = trace.markers();
-
-        assertEquals(1, log.choices().size(), log.choices().toString());
-        MarkerChoice choice = log.choices().get(0);
-        assertTrue(choice.ownLoops(), "each rank's own loop: " + choice);
-        assertEquals(2, choice.period(), "rank 0 sends, then receives, each lap");
-        assertEquals(0, log.candidates(), "Ring makes no collective at all");
-        List<MarkerState> states = log.records().stream().map(MarkerRecord::state).toList();
-        assertEquals(MarkerState.C, states.get(0), "the first marker clusters: " + states);
-        assertTrue(states.contains(MarkerState.L), "the ranks looked at their loops again, unchanged: " + states);
-        assertFalse(states.contains(MarkerState.AT), states.toString());
-        Clustering clusters = log.clusterings().get(0);
-        for (RankTrace section : trace.ranks()) {
-            int r = section.rank();
-            assertEquals(ChameleonModeIT.opCounts(ExpandedRank.of(full, full.rank(r))), ChameleonModeIT.opCounts(ExpandedRank.of(trace, section)),
-                    "rank " + r + "'s calls per op");
-            if (clusters.clusterOf(r).lead() != r)
-                assertEquals(0, section.stats().memory().maxBytes()[MarkerState.L.code], "non-lead " + r + " holds no trace in L");
-        }
-        assertEquals(0, log.records().get(log.records().size() - 1).changedRanks(), "every non-lead made its lead's calls");
-        assertTrue(run.messages().contains("marker auto: each rank's own loop, no collective (rank 0's: 2 calls an iteration"), run.messages());
     }
 
     /**

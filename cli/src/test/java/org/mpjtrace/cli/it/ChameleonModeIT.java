@@ -199,6 +199,7 @@ class ChameleonModeIT {
         boolean ownLoops = ex == Examples.RING || ex == Examples.SWEEP || ex == Examples.TWO_CALLERS || ex == Examples.CG_TRANSPOSE;
         assertEquals(ownLoops, clustered.markers().choices().stream().anyMatch(MarkerChoice::ownLoops),
                 "the ranks clustered on their own loops exactly where the loop has no collective on all ranks: " + clustered.markers().choices());
+        if (ownLoops) ownLoopsHeldNothingOnNonLeads(clustered, ex.mainClass);
         Set<String> fullCalls = new HashSet<>(), clusteredCalls = new HashSet<>();
         GlobalCalls.distinct(full, fullCalls);
         GlobalCalls.distinct(clustered, clusteredCalls);
@@ -244,6 +245,28 @@ class ChameleonModeIT {
             assertSameCalls(full, ExpandedRank.of(full, full.rank(section.rank())), clustered, ExpandedRank.of(clustered, section),
                     "niodev rank " + section.rank());
         }
+    }
+
+    /**
+     * Clustered on their own loops (no collective on all ranks): one choice, C first and never AT (the
+     * clusters stand), the non-leads hold no trace from C on, and every non-lead made its lead's calls.
+     */
+    private static void ownLoopsHeldNothingOnNonLeads(TraceFile clustered, String example) {
+        MarkerLog log = clustered.markers();
+        assertEquals(1, log.choices().size(), example + ": " + log.choices());
+        List<MarkerState> states = states(log);
+        assertEquals(MarkerState.C, states.get(0), example + ": the first marker clusters: " + states);
+        assertFalse(states.contains(MarkerState.AT), example + ": " + states);
+        Clustering c = log.clusterings().get(0);
+        assertTrue(c.clusters().size() < clustered.meta().worldSize(), example + ": fewer leads than ranks: " + c);
+        for (RankTrace section : clustered.ranks()) {
+            int r = section.rank();
+            TraceMemory m = section.stats().memory();
+            if (c.clusterOf(r).lead() != r)
+                assertEquals(0, Math.max(m.maxBytes()[MarkerState.L.code], m.maxBytes()[MarkerState.F.code]),
+                        example + ": non-lead " + r + " holds no trace in L and at F");
+        }
+        assertEquals(0, log.records().get(log.records().size() - 1).changedRanks(), example + ": every non-lead made its lead's calls");
     }
 
     static Map<String, Integer> opCounts(RankTrace calls) {

@@ -35,6 +35,9 @@ import org.mpjtrace.trace.cluster.MarkerState;
  *       when any does, all learn again from the next 4 candidates and choose anew (the marker follows a
  *       phase change), and the choice goes into the trace's marker log.</li>
  * </ul>
+ * A loop with no candidate (a ring of point-to-point calls) is {@link LoopMarker}'s, which sees every call
+ * of the first thread through {@link #onCall}; should the ranks agree on a collective after all, that
+ * path hands over at the agreeing collective.
  */
 final class AutoMarker {
     private static final int HISTORY = 64;

@@ -88,8 +88,9 @@ final class LoopMarker {
     private final int[] votesIn;
     private int[] changedAt = new int[8];
     private int votesLogged;
-    /** Rank 0: where it proposed, for the marker log. */
+    /** Rank 0: where it proposed, for the marker log, and its call count then. */
     private MarkerChoice choice;
+    private long proposedAtCall;
 
     LoopMarker(RankContext ctx, MarkerStateMachine machine, AutoMarker auto) {
         this.ctx = ctx;
@@ -317,6 +318,7 @@ final class LoopMarker {
     private MarkerChoice describe(int site) {
         CallSite s = ctx.tracer.sites().site(site);
         String where = s == null ? "site " + site : s.api().substring(s.api().lastIndexOf('.') + 1) + " at " + s.where();
+        proposedAtCall = count;
         return new MarkerChoice(auto.candidates(), period, where, AutoMarker.callers(), "", true);
     }
 
@@ -330,7 +332,8 @@ final class LoopMarker {
         String periods = min == max ? "every rank's loop makes " + min + (min == 1 ? " call" : " calls") + " an iteration"
                 : "the ranks' loops make " + min + " to " + max + " calls an iteration";
         String reason = "no collective on all ranks in the loop; each rank's last " + CollectivePeriod.REPEATS + " iterations repeated at two looks in a row ("
-                + periods + "); clustered by messages to rank 0, with no collective, so no rank waits for another's loop";
-        return new MarkerChoice(c.collective(), c.period(), c.site(), c.callers(), reason, true);
+                + periods + "); clustered by messages to rank 0, with no collective, so no rank waits for another's loop (rank 0 proposed at its call "
+                + proposedAtCall + " and clustered at its call " + count + ")";
+        return new MarkerChoice(auto.candidates(), c.period(), c.site(), c.callers(), reason, true);
     }
 }

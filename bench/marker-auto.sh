@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Marker auto's quality bar on the examples (issue 31): each time-stepped example traced in mode full, then
+# in chameleon and acurdion with no marker option, one job after the other, and one table row per example
+# and mode:
+#   choice       what marker auto chose: "collective" (a loop of collectives on all ranks), "own loops"
+#                (each rank's own loop, clustered by messages to rank 0), or "none" (clustered at Finalize)
+#   C/L/AT       markers acted on in each state (`stats`)
+#   rank 0       own loops: the call of rank 0's at which it clustered (non-leads hold no trace from about
+#                there on); else -
+#   non-leads    how many of the last clustering's non-leads held 0 B at every marker in L and at F
+#   COUNT ... LOOP  `compare FULL THIS` matching percentages (# EV: # EVENTS)
+#   ACC          `compare --replay FULL THIS`: the two traces replayed one after the other
+# Arguments: the rank count (default 16). Progress on stderr.
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$repo/bin/lib/mpj-home.sh"
+mpjtrace_mpj_home "$repo" || exit 2
+mpjtrace=${MPJTRACE:-$repo/bin/mpjtrace}
+np=${1:-16}
+[[ "$np" =~ ^[1-9][0-9]*$ ]] && [ "$np" -ge 4 ] || { echo "marker-auto.sh: NP must be an integer of at least 4, got '$np'" >&2; exit 2; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+examples=$repo/examples/target/classes
+echo "-np $np ($("$mpjtrace" --version | head -1)), $(date -u '+%Y-%m-%d %H:%M') UTC"
+echo "| example | mode | choice | C/L/AT | rank 0 clustered at call | non-leads at 0 B in L and F | COUNT | # EV | SRC | DEST | TAG | LOOP | ACC |"
+echo "|---|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|"
+while read -r main args; do
+    [ -n "$main" ] || continue
+    if [ "$main" = CGTranspose ]; then s=$(awk -v n="$np" 'BEGIN { r = int(sqrt(n) + 0.5); print (r * r == n) }'); [ "$s" = 1 ] || continue; fi
+    for mode in full chameleon acurdion; do
+        echo "marker-auto.sh: $main $args, $mode" >&2
+        # shellcheck disable=SC2086 # the arguments are words
+        "$mpjtrace" run -np "$np" --mode "$mode" -o "$dir/$mode.mpjt" -cp "$examples" "org.mpjtrace.examples.$main" $args \
+            > "$dir/$mode.log" 2>&1 || { cat "$dir/$mode.log" >&2; exit 1; }
+    done
+    for mode in chameleon acurdion; do
+        "$mpjtrace" compare --replay "$dir/full.mpjt" "$dir/$mode.mpjt" > "$dir/cmp"
+        "$mpjtrace" stats "$dir/$mode.mpjt" > "$dir/stats"
+        "$mpjtrace" clusters --format json "$dir/$mode.mpjt" > "$dir/clusters.json"
+        python3 - "$main $args" "$mode" "$dir/$mode.log" "$dir/stats" "$dir/clusters.json" "$dir/cmp" <<'PY'
+import json, re, sys
+example, mode, log, stats, clusters, cmp = sys.argv[1:]
+log, stats, cmp = open(log).read(), open(stats).read(), open(cmp).read()
+c = json.load(open(clusters))
+choice = ("own loops" if "marker auto: each rank's own loop" in log else "none" if "marker auto found no loop" in log
+          else "collective" if "marker auto: " in log else "?")
+m = re.search(r"markers acted on: (\d+) in C, (\d+) in L, (\d+) in AT", stats)
+states = "/".join(m.groups()) if m else "?"
+m = re.search(r"rank 0 proposed at its call \d+ and clustered at its call (\d+)", log)
+at = m.group(1) if m else "-"
+def ranks(text):
+    out = []
+    for sec in re.findall(r"<([0-9 ]+)>", text):
+        f = [int(x) for x in sec.split()]
+        d, start, rest = f[0], f[1], f[2:]
+        pts = [start]
+        for k in range(d):
+            count, stride = rest[2 * k], rest[2 * k + 1]
+            pts = [p + i * stride for p in pts for i in range(count)]
+        out += pts
+    return out
+zero = set()
+table = stats.split("Trace memory per rank at markers, by state")[1].split("\n\n")[0].splitlines()[2:] if "Trace memory per rank at markers" in stats else []
+for row in table:
+    head, _, nums = row.rpartition(">")
+    v = nums.split()
+    lmax, fmax = v[8], v[11]
+    if lmax in ("-", "0") and fmax == "0":
+        zero.update(ranks(head + ">"))
+last = c["clusterings"][-1]["clusters"] if c["clusterings"] else []
+nonleads = sum(k["size"] - 1 for k in last)
+mem = f"{len(zero)} of {nonleads}" if last else "-"
+v = {}
+for line in cmp.splitlines():
+    w = line.split()
+    if not w: continue
+    if w[0] in ("COUNT", "SRC", "DEST", "TAG", "LOOP"): v[w[0]] = w[1]
+    if w[0] == "#" and len(w) > 2 and w[1] == "EVENTS": v["EV"] = w[2]
+    if w[0] == "ACC": v["ACC"] = w[1]
+print(f"| {example} | {mode} | {choice} | {states} | {at} | {mem} | " + " | ".join(v.get(k, "?") for k in ("COUNT", "EV", "SRC", "DEST", "TAG", "LOOP", "ACC")) + " |")
+PY
+    done
+done <<'LIST'
+Ring steps=400 compute=1000
+Sweep sweeps=200 n=8 compute=2000
+TwoCallers steps=300 compute=2000
+CGTranspose steps=300 n=16 compute=2000
+Stencil2D steps=100 n=16 compute=10000
+PhaseChange steps=60 phase=10 compute=10000
+clusters.LeavingPair steps=300 early=100 compute=2000
+MasterWorker tasks=480 compute=10000
+LIST
