@@ -42,7 +42,7 @@ run() { # $1 = output name, $2 = tracer jar or "" for untraced; prints wall ms
 
 . "$repo/bench/lib/stats.sh"
 
-echo "Stencil2D -np $np steps=$steps, multicore, mode $mode${5:+ ($5)}, $reps runs each (alternating)" >&2
+echo "${EXAMPLE:-Stencil2D} -np $np ${STEP_ARG:-steps}=$steps${EXAMPLE_ARGS:+ $EXAMPLE_ARGS}, multicore, mode $mode${5:+ ($5)}, $reps runs each (alternating)" >&2
 untraced=()
 declare -A traced
 for i in $(seq "$reps"); do

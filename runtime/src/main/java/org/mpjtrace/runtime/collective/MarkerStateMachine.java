@@ -153,9 +153,11 @@ final class MarkerStateMachine {
         ProgressFile.say(ctx, ctx.size + " ranks running, clustered on their own loops (" + c.clusters().size() + " clusters)");
     }
 
-    /** Marker auto's own loops: this rank looked at its loop again under the clusters (state L). */
+    /**
+     * Marker auto's own loops: this rank looked at its loop again under the clusters (state L). Its memory
+     * is noted as the fold thread has it: nothing is merged here, so the rings need no draining.
+     */
     void loopLooked() {
-        ctx.drainRings();
         state = MarkerState.L;
         noteMemory(MarkerState.L);
     }
