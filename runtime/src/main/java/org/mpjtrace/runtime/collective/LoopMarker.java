@@ -25,8 +25,7 @@ import org.mpjtrace.trace.cluster.MarkerChoice;
  *       row, from the 64th call on, with no collective on all ranks within the last two gaps (else the
  *       loop is AutoMarker's, and a loop of point-to-point calls inside its step no time-step loop) and
  *       nothing that depends on timing (a wildcard source, Probe, Test, Waitany, Waitsome), and the rank
- *       proposes: its period and clustering signature, so far, to
- *       rank 0, sent without waiting.</li>
+ *       proposes: it sends rank 0 its period and its clustering signature so far, without waiting.</li>
  *   <li>Clustering: once every rank has proposed, rank 0 clusters the proposals ({@link LoopClustering})
  *       and sends each rank the clustering. Each rank takes it at its next look (every couple of
  *       iterations while it waits): state C; a non-lead drops what it traced and records no more.</li>
@@ -34,12 +33,12 @@ import org.mpjtrace.trace.cluster.MarkerChoice;
  *       the one it proposed; every rank's i-th look unchanged is a marker in state L in the log.</li>
  * </ol>
  * The clusters stand to MPI.Finalize, where the leads merge their whole traces once: with no point all
- * ranks pass together there is no safe place to merge, or to re-cluster, before it; unless AutoMarker
- * finds a loop of collectives after all (a solver's next phase), whose markers then take over. A rank whose calls
- * change after all is caught there (its calls since MPI.Init hash differently from its lead's) and
- * counted in the trace. At MPI.Finalize every rank settles what is in flight ({@link #settle}); if not
- * every rank proposed (master-worker: the master receives from any source), no rank clustered, and the
- * ranks cluster once, there, as before.
+ * ranks pass together there is no safe place to merge, or to re-cluster, before it (unless AutoMarker
+ * finds a loop of collectives later, a solver's next phase, whose markers then take over). A non-lead
+ * whose calls change meanwhile is caught at Finalize (its calls since MPI.Init hash differently from its
+ * lead's) and counted in the trace. There every rank settles what is still in flight ({@link #settle});
+ * if not every rank proposed (master-worker: the master receives from any source), no rank clustered,
+ * and the ranks cluster once, at Finalize, as with marker none.
  *
  * <p>On the probe's path this costs a signature lookup, a hash step and two stores per call of the
  * rank's first thread, allocating nothing; looks come at doubling gaps, and stop after the third look
@@ -171,17 +170,17 @@ final class LoopMarker {
         } else {
             sends.add(ctx.mpj.isendBytes(ctx.privateComm(), mine, 0, MessageTags.LOOP_UP));
         }
-        waitingGap();
+        gap = Math.max(8, 2 * p);
         awaitClustering();
     }
 
-    /** While the clustering is on its way: look every couple of iterations. */
-    private void waitingGap() {
-        nextLook = count + Math.max(8, 2L * period);
-    }
-
+    /**
+     * While the clustering is on its way: look every couple of iterations at first, then at gaps doubling
+     * up to 1,024 calls (a master that never proposes leaves its workers waiting to the end).
+     */
     private void awaitClustering() throws ReflectiveOperationException {
-        waitingGap();
+        nextLook = count + gap;
+        gap = Math.min(gap * 2, MAX_GAP);
         if (ctx.rank == 0) {
             takeProposals();
             if (proposalsIn == ctx.size) decide();
