@@ -12,7 +12,8 @@
 #   COUNT ... LOOP  `compare FULL THIS` matching percentages (# EV: # EVENTS)
 #   ACC          `compare --replay FULL THIS`: the two traces replayed one after the other, the median of
 #                REPLAYS such comparisons (default 3; "replay failed" when the clustered trace does not replay)
-# Arguments: the rank count (default 16); REPLAYS=N. Progress on stderr.
+# Arguments: the rank count (default 16); REPLAYS=N; ONLY="Ring Sweep" runs only those examples. Progress
+# on stderr.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/bin/lib/mpj-home.sh"
@@ -30,6 +31,7 @@ echo "| example | mode | choice | C/L/AT | rank 0 clustered at call | non-leads 
 echo "|---|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|"
 while read -r main args; do
     [ -n "$main" ] || continue
+    if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $main "* ]]; then continue; fi
     if [ "$main" = CGTranspose ]; then s=$(awk -v n="$np" 'BEGIN { r = int(sqrt(n) + 0.5); print (r * r == n) }'); [ "$s" = 1 ] || continue; fi
     for mode in full chameleon acurdion; do
         echo "marker-auto.sh: $main $args, $mode" >&2
@@ -103,7 +105,10 @@ Sweep sweeps=200 n=8 compute=2000
 TwoCallers steps=300 compute=2000
 CGTranspose steps=300 n=16 compute=2000
 Stencil2D steps=100 n=16 compute=10000
+Stencil3D steps=50 n=4 compute=10000
 PhaseChange steps=60 phase=10 compute=10000
+ThreePhases setup=10 steps=100 finish=10 n=8 compute=5000
+ShiftingLoops first=40 second=40 early=20 n=8
 clusters.LeavingPair steps=300 early=100 compute=2000
 MasterWorker tasks=480 compute=10000
 LIST
