@@ -106,6 +106,21 @@ class AutoMarkerIT {
         assertTrue(run.messages().contains("warning: " + unlike + " non-lead ranks made other calls than their lead (compared over the whole run"), run.messages());
     }
 
+    /** A rank whose tracer fails still proposes and settles: the ranks cluster on their own loops, and the program runs on. */
+    @Test
+    void aRankWhoseTracerFailsStillTakesPartInTheOwnLoopsClustering() {
+        MpjJobs.Run faulty = MpjJobs.run("Ring", 8, "multicore", null, dir.resolve("f.mpjt"), "chameleon", "injectFault=3:30", List.of("steps=100"));
+        MpjJobs.assertSucceeded(faulty);
+        List<String> lines = faulty.tracerLines();
+        assertEquals(1, lines.size(), faulty.out() + faulty.err());
+        assertTrue(lines.get(0).contains("rank 3") && lines.get(0).contains("tracing is off"), lines.get(0));
+        assertTrue(faulty.out().contains("Ring np=8 steps=100 token="), faulty.out());
+        TraceFile trace = faulty.result().trace();
+        assertTrue(trace.markers().finished(), "every rank settled at Finalize");
+        assertTrue(trace.markers().choices().get(0).ownLoops(), trace.markers().choices().toString());
+        assertTrue(trace.rank(3).stats().disabledReason().contains("injected fault"));
+    }
+
     /** Each rank JVM finds its own loop and they cluster by messages, as the threads of one JVM do. */
     @Test
     void ownLoopsClusterAcrossNiodevJvms() {

@@ -144,7 +144,13 @@ final class AutoMarker {
             return;
         }
         // The ranks' own loops hand over: what they have on the way is taken in, here, where all ranks are.
-        if (loop != null) loop.settle(true);
+        if (loop != null) {
+            try {
+                loop.settle(true);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                ctx.disable(e); // and the rank still acts at this marker with the others, who wait for it
+            }
+        }
         boolean again = pattern != null;
         period = mine;
         pattern = new long[period];

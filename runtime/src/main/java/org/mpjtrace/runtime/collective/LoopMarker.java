@@ -76,15 +76,20 @@ final class LoopMarker {
     /** The rank's calls since MPI.Init, in order, as one hash: at Finalize it tells a non-lead from its lead. */
     private long calls;
     private Stage stage = Stage.LOOKING;
-    /** Proposed at some point (whatever came of it), and settled or stopped: both the same on every rank at settle. */
+    /**
+     * What this rank sent and received, counted only once done: at {@link #settle} rank 0 waits for what
+     * the others say they sent, so a send that failed half-way must not count. The proposal; its votes;
+     * whether it took its clustering in (rank 0: made it); whether it settled.
+     */
     private boolean hasProposed;
+    private int votesSent;
+    private boolean clusteringTaken;
     private boolean settled;
     /** The loop at the last look (0: none), and the one proposed. */
     private int seenPeriod;
     private long seenShape;
     private int period;
     private long shape;
-    private int votesSent;
     private final List<Object> sends = new ArrayList<>();
 
     /** Rank 0: every rank's proposal (null until it arrives), its votes so far, and what each vote index saw. */
@@ -117,11 +122,18 @@ final class LoopMarker {
         if (collective) lastCollective = count;
         count++;
         if (count < nextLook) return;
-        switch (stage) {
-            case LOOKING -> look(site);
-            case PROPOSED -> awaitClustering();
-            case CLUSTERED -> lookAgain();
-            case OFF -> nextLook = Long.MAX_VALUE;
+        try {
+            switch (stage) {
+                case LOOKING -> look(site);
+                case PROPOSED -> awaitClustering();
+                case CLUSTERED -> lookAgain();
+                case OFF -> nextLook = Long.MAX_VALUE;
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // An error of ours: no more looks; the rank still settles at Finalize what it did send.
+            stage = Stage.OFF;
+            ctx.watchCalls(false);
+            throw e;
         }
     }
 
@@ -161,8 +173,6 @@ final class LoopMarker {
         ctx.drainRings();
         period = p;
         shape = s;
-        stage = Stage.PROPOSED;
-        hasProposed = true;
         byte[] mine = LoopClustering.proposal(ctx, p);
         if (ctx.rank == 0) {
             choice = describe(site);
@@ -170,6 +180,8 @@ final class LoopMarker {
         } else {
             sends.add(ctx.mpj.isendBytes(ctx.privateComm(), mine, 0, MessageTags.LOOP_UP));
         }
+        hasProposed = true;
+        stage = Stage.PROPOSED;
         gap = Math.max(8, 2 * p);
         awaitClustering();
     }
@@ -202,12 +214,13 @@ final class LoopMarker {
         int p = CollectivePeriod.of(history, count);
         boolean changed = p != period || shape(p) != shape;
         machine.loopLooked();
-        votesSent++;
         if (ctx.rank == 0) {
             vote(0, changed);
+            votesSent++;
             takeVotes();
         } else {
             sends.add(ctx.mpj.isendBytes(ctx.privateComm(), new byte[] {(byte) (changed ? 1 : 0)}, 0, MessageTags.LOOP_VOTE));
+            votesSent++;
         }
         ctx.resumeProgram();
     }
@@ -229,12 +242,16 @@ final class LoopMarker {
         boolean everyone = true;
         for (int r = 0; r < size; r++) everyone &= all[r] == 1;
         if (ctx.rank == 0) {
-            for (int r = 1; r < size; r++)
-                if (all[r] == 1 && proposals[r] == null) take(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_UP));
-            if (everyone && !decided) decide();
+            try {
+                for (int r = 1; r < size; r++)
+                    if (all[r] == 1 && proposals[r] == null) take(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_UP));
+            } finally {
+                // The others wait for their answer whatever happened here: missing a proposal, it is "none".
+                if (everyone && !decided) decide();
+            }
             for (int r = 1; r < size; r++)
                 while (votesIn[r] < all[size + r]) vote(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_VOTE)[0] == 1);
-        } else if (everyone && stage == Stage.PROPOSED) {
+        } else if (everyone && !clusteringTaken) {
             adopt(ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.LOOP_DOWN));
         }
         for (Object send : sends) ctx.mpj.waitSent(send);
@@ -274,8 +291,9 @@ final class LoopMarker {
     }
 
     private void adopt(byte[] clustering) {
+        clusteringTaken = true;
+        stage = Stage.OFF; // until the clustering is read, or for good when there is none
         if (clustering.length == 0) {
-            stage = Stage.OFF;
             ctx.watchCalls(false);
             return;
         }
