@@ -91,8 +91,12 @@ final class AutoMarker {
      * {@link #onCollective} alone, for candidates.
      */
     void onCall(int site, int op, int peer, int peer2, boolean candidate) throws ReflectiveOperationException {
-        loop.onCall(site, op, peer, peer2, candidate);
-        if (candidate) onCollective(site);
+        try {
+            loop.onCall(site, op, peer, peer2, candidate);
+        } finally {
+            // Counted whatever befell the loop's path: every rank must count the same candidates.
+            if (candidate) onCollective(site);
+        }
     }
 
     /** The candidate collectives so far: the marker log counts markers in them. */
