@@ -34,7 +34,9 @@ import picocli.CommandLine.Spec;
                         + "(ACURDION's Table I: X under each of the eleven signatures that Adaptive Signature Building "
                         + "selected, because some ranks differ in it), then the lead's value of each selected signature. Mode "
                         + "reference: the hash of the whole event sequence. A marker that keeps an earlier clustering names its "
-                        + "marker. Last, how many markers were in each state.",
+                        + "marker. Last, how many markers were in each state, and with marker auto what it chose "
+                        + "(a collective on all ranks, or each rank's own loop when the loop has none: then the ranks "
+                        + "clustered by messages to rank 0, C once, and L for each look every rank found unchanged) and why.",
                 "A trace written while the job ran (it died before MPI.Finalize) says so on its first line."})
 final class ClustersCommand implements Callable<Integer> {
 
@@ -46,7 +48,7 @@ final class ClustersCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (default) or json (one object: markers, clusterings with each cluster's lead and members, "
-                    + "markers per state)")
+                    + "markers per state, marker auto's choices)")
     String format;
 
     @Override

@@ -40,6 +40,10 @@ import org.mpjtrace.trace.cluster.MarkerChoice;
  * if not every rank proposed (master-worker: the master receives from any source), no rank clustered,
  * and the ranks cluster once, at Finalize, as with marker none.
  *
+ * <p>The period found is the shortest that repeats, not the outermost loop's: a point-to-point loop
+ * nested in another may be taken at its inner loop. The clustering is as good (its signature covers all
+ * calls so far), but later looks may then see a change and make no marker in state L.
+ *
  * <p>On the probe's path this costs a signature lookup, a hash step and two stores per call of the
  * rank's first thread, allocating nothing; looks come at doubling gaps, and stop after the third look
  * again (rank 0's once it has every vote).
