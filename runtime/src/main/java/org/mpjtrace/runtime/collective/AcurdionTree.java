@@ -25,6 +25,8 @@ import org.mpjtrace.trace.cluster.SignatureCandidates;
  */
 final class AcurdionTree {
     private static final int WORDS = Signature.values().length;
+    /** A signature vector's bytes in a message: its eleven words, as longs. */
+    static final int VECTOR_BYTES = 8 * WORDS;
 
     private AcurdionTree() {}
 
@@ -56,12 +58,11 @@ final class AcurdionTree {
         for (int child : children) {
             ByteBuffer in = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm(), child, MessageTags.FORMAT_UP));
             try {
-                if (in.remaining() != 8 * WORDS + 4) throw new IllegalArgumentException(in.remaining() + " bytes");
-                long[] words = new long[WORDS];
-                for (int i = 0; i < WORDS; i++) words[i] = in.getLong();
+                if (in.remaining() != VECTOR_BYTES + 4) throw new IllegalArgumentException(in.remaining() + " bytes");
+                SignatureVector theirs = getVector(in);
                 int childFormat = in.getInt();
                 if (!SignatureFormat.valid(childFormat)) throw new IllegalArgumentException("format " + Integer.toHexString(childFormat));
-                format = SignatureFormat.withChild(format, mine, SignatureVector.ofWords(words), childFormat);
+                format = SignatureFormat.withChild(format, mine, theirs, childFormat);
             } catch (RuntimeException e) {
                 // A bug of ours; every signature then counts, which can only split clusters, never lose ranks.
                 TracerLog.line("rank " + ctx.rank + ": the signatures of rank " + child + " could not be read (" + TracerLog.describe(e) + ")");
@@ -73,8 +74,8 @@ final class AcurdionTree {
         if (parent < 0) {
             down = ByteBuffer.allocate(4).putInt(format).array();
         } else {
-            ByteBuffer up = ByteBuffer.allocate(8 * WORDS + 4);
-            for (long w : mine.words()) up.putLong(w);
+            ByteBuffer up = ByteBuffer.allocate(VECTOR_BYTES + 4);
+            putVector(up, mine);
             ctx.mpj.sendBytes(ctx.privateComm(), up.putInt(format).array(), parent, MessageTags.FORMAT_UP);
             down = ctx.mpj.recvBytes(ctx.privateComm(), parent, MessageTags.FORMAT_DOWN);
         }
@@ -97,5 +98,17 @@ final class AcurdionTree {
                 subtree = subtree.merge(SignatureCandidates.of(r, unknown), format, options, k);
             return subtree;
         }
+    }
+
+    /** Puts {@code v}'s words into {@code out} ({@link #VECTOR_BYTES}). */
+    static void putVector(ByteBuffer out, SignatureVector v) {
+        for (long w : v.words()) out.putLong(w);
+    }
+
+    /** The signature vector {@link #putVector} put at {@code in}'s position. */
+    static SignatureVector getVector(ByteBuffer in) {
+        long[] words = new long[WORDS];
+        for (int i = 0; i < WORDS; i++) words[i] = in.getLong();
+        return SignatureVector.ofWords(words);
     }
 }

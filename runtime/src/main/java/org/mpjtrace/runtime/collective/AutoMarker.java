@@ -202,8 +202,7 @@ final class AutoMarker {
     }
 
     private MarkerChoice describe(int site, boolean again) {
-        CallSite s = ctx.tracer.sites().site(site);
-        String where = s == null ? "site " + site : s.api().substring(s.api().lastIndexOf('.') + 1) + " at " + s.where();
+        String where = siteName(ctx, site);
         String reason = (again ? "the loop's collectives changed; " : "")
                 + "on every rank the last " + CollectivePeriod.REPEATS * period + " collectives on all ranks repeat every "
                 + period + " (agreed at collective " + count + ")";
@@ -217,6 +216,12 @@ final class AutoMarker {
      * above it (reflection, the multicore starter) are left out (MPJ's API is package mpi itself;
      * mpi.apps are programs).
      */
+    /** A call site as the marker log names it, e.g. {@code Allreduce at Stencil2D.main:77}. */
+    static String siteName(RankContext ctx, int site) {
+        CallSite s = ctx.tracer.sites().site(site);
+        return s == null ? "site " + site : s.api().substring(s.api().lastIndexOf('.') + 1) + " at " + s.where();
+    }
+
     static String callers() {
         String probe = org.mpjtrace.runtime.Probe.class.getName();
         List<StackWalker.StackFrame> frames = StackWalker.getInstance().walk(s -> s.collect(Collectors.toList()));

@@ -54,4 +54,14 @@ final class ClusterTree {
             return sets;
         }
     }
+
+    /** Mode reference's signature of a rank: the hash of its whole call sequence, no end-points. */
+    static RankSignature ofSequence(int rank, long sequenceHash) {
+        return new RankSignature(rank, sequenceHash, 0, 0, 0, 0);
+    }
+
+    /** Mode reference's clustering: equal whole-sequence hashes only, so no end-points are compared. */
+    static Clustering exactOnly(Clustering c) {
+        return new Clustering(c.clusters(), false, c.nanos(), 0);
+    }
 }

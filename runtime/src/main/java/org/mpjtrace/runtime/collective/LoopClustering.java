@@ -3,13 +3,11 @@ package org.mpjtrace.runtime.collective;
 import java.nio.ByteBuffer;
 import org.mpjtrace.runtime.config.TracerConfig;
 import org.mpjtrace.runtime.rank.RankContext;
-import org.mpjtrace.signatures.cluster.Signature;
 import org.mpjtrace.signatures.cluster.SignatureFormat;
 import org.mpjtrace.signatures.cluster.SignatureVector;
 import org.mpjtrace.trace.TracingMode;
 import org.mpjtrace.trace.cluster.ClusterSets;
 import org.mpjtrace.trace.cluster.Clustering;
-import org.mpjtrace.trace.cluster.RankSignature;
 import org.mpjtrace.trace.cluster.SignatureCandidates;
 
 /**
@@ -23,8 +21,6 @@ import org.mpjtrace.trace.cluster.SignatureCandidates;
  * acurdion's signature words.
  */
 final class LoopClustering {
-    private static final int WORDS = Signature.values().length;
-
     private LoopClustering() {}
 
     /** This rank's proposal for a loop of {@code period} calls, from what it traced so far. */
@@ -32,11 +28,11 @@ final class LoopClustering {
         TracerConfig config = ctx.tracer.config();
         byte[] signature = switch (config.mode) {
             case ACURDION -> {
-                ByteBuffer b = ByteBuffer.allocate(8 * WORDS);
-                for (long w : ctx.clustering.acurdionSignature(ctx.datatypes.infos(), ctx.redops.infos(), ctx.comms.infos()).words()) b.putLong(w);
+                ByteBuffer b = ByteBuffer.allocate(AcurdionTree.VECTOR_BYTES);
+                AcurdionTree.putVector(b, ctx.clustering.acurdionSignature(ctx.datatypes.infos(), ctx.redops.infos(), ctx.comms.infos()));
                 yield b.array();
             }
-            case REFERENCE -> ClusterSets.of(new RankSignature(ctx.rank, ctx.clustering.referenceSignature(), 0, 0, 0, 0)).encode();
+            case REFERENCE -> ClusterSets.of(ClusterTree.ofSequence(ctx.rank, ctx.clustering.referenceSignature())).encode();
             default -> ClusterSets.of(ctx.clustering.clusteringSignature()).encode();
         };
         return proposal(period, signature);
@@ -63,10 +59,8 @@ final class LoopClustering {
             int format = 0;
             for (int r = 0; r < size; r++) {
                 ByteBuffer in = signature(proposals[r]);
-                if (in.remaining() != 8 * WORDS) throw new IllegalArgumentException("rank " + r + "'s proposal has " + in.remaining() + " signature bytes");
-                long[] words = new long[WORDS];
-                for (int i = 0; i < WORDS; i++) words[i] = in.getLong();
-                v[r] = SignatureVector.ofWords(words);
+                if (in.remaining() != AcurdionTree.VECTOR_BYTES) throw new IllegalArgumentException("rank " + r + "'s proposal has " + in.remaining() + " signature bytes");
+                v[r] = AcurdionTree.getVector(in);
                 // A bit counts where any rank differs from rank 0, as where any child differs from its parent up the tree.
                 format = SignatureFormat.withChild(format, v[0], v[r], 0);
             }
@@ -79,7 +73,7 @@ final class LoopClustering {
         ClusterSets all = ClusterSets.decode(rest(proposals[0]), size);
         for (int r = 1; r < size; r++) all = all.merge(ClusterSets.decode(rest(proposals[r]), size), k);
         Clustering c = all.result(System.nanoTime() - start);
-        return reference ? new Clustering(c.clusters(), false, c.nanos(), 0) : c;
+        return reference ? ClusterTree.exactOnly(c) : c;
     }
 
     private static ByteBuffer signature(byte[] proposal) {

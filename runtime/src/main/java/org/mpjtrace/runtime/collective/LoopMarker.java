@@ -6,7 +6,6 @@ import java.util.List;
 import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.rank.RankContext;
 import org.mpjtrace.signatures.Mix64;
-import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.ClusteringCodec;
@@ -350,10 +349,8 @@ final class LoopMarker {
     private static final int ANY_SOURCE = -2;
 
     private MarkerChoice describe(int site) {
-        CallSite s = ctx.tracer.sites().site(site);
-        String where = s == null ? "site " + site : s.api().substring(s.api().lastIndexOf('.') + 1) + " at " + s.where();
         proposedAtCall = count;
-        return new MarkerChoice(auto.candidates(), period, where, AutoMarker.callers(), "", true);
+        return new MarkerChoice(auto.candidates(), period, AutoMarker.siteName(ctx, site), AutoMarker.callers(), "", true);
     }
 
     /** Rank 0's choice with the reason, from every rank's period. */

@@ -12,7 +12,6 @@ import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
-import org.mpjtrace.trace.cluster.RankSignature;
 
 /**
  * One rank's part in the clustering modes (chameleon, acurdion, reference): the marker state machine
@@ -237,8 +236,7 @@ final class MarkerStateMachine {
                     config.acurdion, config.k);
             case REFERENCE -> {
                 // Equal whole-sequence hashes cluster, and nothing else: no K, no end-points to compare.
-                Clustering c = ClusterTree.cluster(ctx, new RankSignature(ctx.rank, sink.referenceSignature(), 0, 0, 0, 0), Integer.MAX_VALUE);
-                yield new Clustering(c.clusters(), false, c.nanos(), 0);
+                yield ClusterTree.exactOnly(ClusterTree.cluster(ctx, ClusterTree.ofSequence(ctx.rank, sink.referenceSignature()), Integer.MAX_VALUE));
             }
             default -> ClusterTree.cluster(ctx, sink.clusteringSignature(), config.k);
         };
