@@ -175,11 +175,14 @@ class ChameleonModeIT {
         return switch (ex) {
             case STENCIL_2D -> List.of("steps=100", "n=16", "--calls");
             case STENCIL_3D -> List.of("steps=8", "n=4", "--calls");
-            // Loops with no collective on all ranks: long enough for each rank to find its own (LoopMarker proposes from the 64th call).
-            case RING -> List.of("steps=60", "--calls");
-            case SWEEP -> List.of("sweeps=60", "n=8", "--calls");
-            case TWO_CALLERS -> List.of("steps=60", "--calls");
-            case CG_TRANSPOSE -> List.of("steps=100", "n=16", "--calls");
+            // Loops with no collective on all ranks: long enough for each rank to find its own (LoopMarker proposes
+            // from the 64th call on, TwoCallers' ranks at the 128th) and to look again under the clusters (state
+            // L) well before its loop ends, however late rank 0's answer comes. Sweep's rank 0 only sends, and
+            // without time between its sweeps it can be through before the others have proposed.
+            case RING -> List.of("steps=150", "--calls");
+            case SWEEP -> List.of("sweeps=150", "n=8", "compute=200", "--calls");
+            case TWO_CALLERS -> List.of("steps=150", "--calls");
+            case CG_TRANSPOSE -> List.of("steps=250", "n=16", "--calls");
             default -> ex.argsWithCalls();
         };
     }
