@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.FieldSchema;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -27,6 +30,39 @@ class ApiTableTest {
         Set<Op> covered = EnumSet.noneOf(Op.class);
         for (ApiMethod m : ApiTable.METHODS) covered.add(m.op());
         assertEquals(EnumSet.allOf(Op.class), covered);
+    }
+
+    /**
+     * Every argument the table hands the probe lands in a field the model's schema gives the op, so no
+     * reader hides a value the program passed. (Requests, results and object arguments go through the
+     * recorder, which turns them into ids, sources and flags; ApiCoverageIT checks those on real calls.)
+     */
+    @Test
+    void everySlotATableEntryFillsIsAFieldTheSchemaGivesItsOp() {
+        Map<ApiMethod.Slot, Field> fields = new EnumMap<>(ApiMethod.Slot.class);
+        fields.put(ApiMethod.Slot.COMM, Field.COMM);
+        fields.put(ApiMethod.Slot.DT, Field.DATATYPE);
+        fields.put(ApiMethod.Slot.COUNT, Field.COUNT);
+        fields.put(ApiMethod.Slot.PEER, Field.PEER);
+        fields.put(ApiMethod.Slot.TAG, Field.TAG);
+        fields.put(ApiMethod.Slot.DT2, Field.DATATYPE2);
+        fields.put(ApiMethod.Slot.COUNT2, Field.COUNT2);
+        fields.put(ApiMethod.Slot.PEER2, Field.PEER2);
+        fields.put(ApiMethod.Slot.TAG2, Field.TAG2);
+        fields.put(ApiMethod.Slot.REDOP, Field.REDOP);
+        fields.put(ApiMethod.Slot.COLOR, Field.COLOR);
+        fields.put(ApiMethod.Slot.KEY, Field.KEY);
+        for (ApiMethod.Slot a : new ApiMethod.Slot[] {ApiMethod.Slot.A1, ApiMethod.Slot.A2, ApiMethod.Slot.A3, ApiMethod.Slot.A4})
+            fields.put(a, Field.DIGEST);
+        int checked = 0;
+        for (ApiMethod api : ApiTable.METHODS)
+            for (ApiMethod.Slot slot : api.slots().keySet()) {
+                Field f = fields.get(slot);
+                if (f == null) continue;
+                assertTrue(FieldSchema.holds(api.op(), f), api.op() + " fills " + slot + " but the schema has no " + f + " for it");
+                checked++;
+            }
+        assertTrue(checked > 150, checked + " slots checked");
     }
 
     @Test

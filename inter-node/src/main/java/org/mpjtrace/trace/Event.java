@@ -2,8 +2,10 @@ package org.mpjtrace.trace;
 
 /**
  * The fixed-size event record: {@link #WORDS} longs, written by the probe into a ring and kept as-is
- * in dump traces. Two 32-bit fields share a word where they fit. Fields an op does not use hold
- * {@link #NONE}.
+ * in dump traces. Two 32-bit fields share a word where they fit. Which fields an op has, and whether a
+ * call may leave one empty, is {@link org.mpjtrace.trace.fold.FieldSchema}'s to say: the probe fills the
+ * others with {@link #NONE}, but a reader never takes -1 itself for "no value", since it is a real value in
+ * some fields (Split's colour MPI.UNDEFINED and key, Shift's displacement, Abort's error code).
  *
  * <pre>
  * word  high 32 bits            low 32 bits
@@ -27,7 +29,7 @@ package org.mpjtrace.trace;
  *   <li>P2P: peer = destination or source as passed (MPJ's ANY_SOURCE, PROC_NULL kept as given), tag,
  *       count, datatype; request = symbolic id of the Request returned. Sendrecv: peer/tag/count/datatype
  *       are the send side, peer2/tag2/count2/datatype2 the receive side; Sendrecv_replace: peer2/tag2
- *       are the source and its tag. Probe and Iprobe: peer = source, tag, count 0. Recv, Probe and Iprobe
+ *       are the source and its tag. Probe and Iprobe: peer = source, tag (no count). Recv, Probe and Iprobe
  *       with a negative peer (ANY_SOURCE, PROC_NULL): peer2/tag2 = the source and tag of the message
  *       they matched (NONE while an Iprobe finds none), so that a replay can take the same message.</li>
  *   <li>COLLECTIVE: peer = root for rooted ops, else NONE; count/datatype = the send side and
@@ -66,7 +68,12 @@ package org.mpjtrace.trace;
  */
 public final class Event {
     public static final int WORDS = 12;
-    /** A field the op does not use. Not a rank: MPJ's sentinels are ANY_SOURCE -2 and PROC_NULL -3. */
+    /**
+     * What the probe writes in a field the op does not use, and, in an id or rank field that
+     * {@link org.mpjtrace.trace.fold.FieldSchema} calls optional, for a call that had no value there (no
+     * id or rank is -1: MPJ's rank sentinels are ANY_SOURCE -2 and PROC_NULL -3). Elsewhere -1 may be the
+     * program's value: ask the schema, not this number.
+     */
     public static final int NONE = -1;
     /**
      * The request id of {@code MPI.REQUEST_NULL}, and of a request that had completed before the call named

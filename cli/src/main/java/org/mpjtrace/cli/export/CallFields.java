@@ -14,6 +14,8 @@ import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.FieldSchema;
 
 /**
  * The fields of one call as JSON members, shared by {@code decode --format jsonl} (one object per call)
@@ -23,7 +25,8 @@ import org.mpjtrace.trace.TraceFile;
  * {@code count}, {@code type}, {@code comm}, {@code root}, ...) and {@code bytes}.
  *
  * <p>Which parameters a call has follows its {@link Op.Family} as in {@link Event}; a field the op does
- * not use is left out rather than written as -1. Ranks and tags are numbers, except MPJ's wildcards,
+ * not have, or an optional one the call left empty, is left out ({@link FieldSchema}), and -1 is written
+ * where it is the program's value (Split's colour and key, Shift's displacement, Abort's error code). Ranks and tags are numbers, except MPJ's wildcards,
  * which are the strings {@code ANY_SOURCE}, {@code PROC_NULL} and {@code ANY_TAG} as the application wrote
  * them: a script testing {@code peer == 3} then never mistakes a wildcard for a rank.
  *
@@ -40,9 +43,16 @@ final class CallFields {
             MATCHED_PEER = Text.of("matched_peer"), MATCHED_TAG = Text.of("matched_tag"),
             POSITION = Text.of("position"), CAPACITY = Text.of("capacity"), COLOR = Text.of("color"),
             KEY = Text.of("key"), DIRECTION = Text.of("direction"), DISP = Text.of("disp"),
-            SOURCE = Text.of("source"), DEST = Text.of("dest"), NEWCOMM = Text.of("newcomm");
+            SOURCE = Text.of("source"), DEST = Text.of("dest"), NEWCOMM = Text.of("newcomm"), CODE = Text.of("code");
     private static final Text ANY_TAG = Text.of("ANY_TAG"), ANY_SOURCE = Text.of(Sentinels.rank(Sentinels.ANY_SOURCE)),
             PROC_NULL = Text.of(Sentinels.rank(Sentinels.PROC_NULL));
+
+    /** Each field's bit in {@link FieldSchema#alwaysBits} and {@link FieldSchema#optionalBits}: constants, so a check is two masks. */
+    private static final int HAS_COUNT = FieldSchema.bit(Field.COUNT), HAS_REQUEST = FieldSchema.bit(Field.REQUEST), HAS_DATATYPE = FieldSchema.bit(Field.DATATYPE),
+            HAS_COMM = FieldSchema.bit(Field.COMM), HAS_TAG = FieldSchema.bit(Field.TAG), HAS_COUNT2 = FieldSchema.bit(Field.COUNT2),
+            HAS_PEER = FieldSchema.bit(Field.PEER), HAS_PEER2 = FieldSchema.bit(Field.PEER2), HAS_TAG2 = FieldSchema.bit(Field.TAG2),
+            HAS_DATATYPE2 = FieldSchema.bit(Field.DATATYPE2), HAS_COLOR = FieldSchema.bit(Field.COLOR), HAS_KEY = FieldSchema.bit(Field.KEY),
+            HAS_RESULT = FieldSchema.bit(Field.RESULT), HAS_REDOP = FieldSchema.bit(Field.REDOP);
 
     /** Each site's {@code Class.method:line}, by site id. */
     private final Text[] where;
@@ -53,6 +63,8 @@ final class CallFields {
     /** The names of the datatypes of the rank last written ({@code typesOf}), by symbolic id. */
     private RankTrace typesOf;
     private Text[] typeNames = new Text[0];
+    /** The fields the op of the call being written always has, and may leave empty ({@link FieldSchema}'s bits). */
+    private int always, optional;
 
     CallFields(TraceFile trace) {
         where = new Text[trace.sites().size()];
@@ -123,23 +135,28 @@ final class CallFields {
 
     private void parameters(JsonBytes g, RankTrace r, int code, long[] w, int base) {
         Op op = Op.ofCode(code);
+        always = FieldSchema.alwaysBits(code);
+        optional = FieldSchema.optionalBits(code);
         if (op != null) {
             switch (op.family) {
                 case P2P -> pointToPoint(g, r, op, w, base);
-                case COLLECTIVE -> collective(g, r, op, w, base);
+                case COLLECTIVE -> collective(g, r, w, base);
                 case COMPLETION -> {
-                    number(g, N, Event.count(w, base));
-                    number(g, REQ, Event.request(w, base));
+                    number(g, N, HAS_COUNT, Event.count(w, base));
+                    number(g, REQ, HAS_REQUEST, Event.request(w, base));
                 }
                 case COMMUNICATOR -> communicator(g, op, w, base);
                 case PACKING -> {
-                    number(g, COUNT, Event.count(w, base));
-                    type(g, r, TYPE, Event.datatype(w, base));
-                    number(g, COMM, Event.comm(w, base));
-                    number(g, POSITION, Event.tag(w, base));
-                    number(g, CAPACITY, Event.count2(w, base));
+                    number(g, COUNT, HAS_COUNT, Event.count(w, base));
+                    type(g, r, TYPE, HAS_DATATYPE, Event.datatype(w, base));
+                    number(g, COMM, HAS_COMM, Event.comm(w, base));
+                    number(g, POSITION, HAS_TAG, Event.tag(w, base));
+                    number(g, CAPACITY, HAS_COUNT2, Event.count2(w, base));
                 }
-                case SETUP -> number(g, COMM, Event.comm(w, base));
+                case SETUP -> {
+                    number(g, COMM, HAS_COMM, Event.comm(w, base));
+                    number(g, CODE, HAS_TAG, Event.tag(w, base));
+                }
                 default -> { }
             }
         }
@@ -147,84 +164,85 @@ final class CallFields {
     }
 
     private void pointToPoint(JsonBytes g, RankTrace r, Op op, long[] w, int base) {
-        rank(g, PEER, Event.peer(w, base));
-        tag(g, TAG, Event.tag(w, base));
-        if (op != Op.PROBE && op != Op.IPROBE) {
-            number(g, COUNT, Event.count(w, base));
-            type(g, r, TYPE, Event.datatype(w, base));
-        }
-        number(g, COMM, Event.comm(w, base));
+        rank(g, PEER, HAS_PEER, Event.peer(w, base));
+        tag(g, TAG, HAS_TAG, Event.tag(w, base));
+        number(g, COUNT, HAS_COUNT, Event.count(w, base));
+        type(g, r, TYPE, HAS_DATATYPE, Event.datatype(w, base));
+        number(g, COMM, HAS_COMM, Event.comm(w, base));
         if (op == Op.SENDRECV || op == Op.SENDRECV_REPLACE) {
-            rank(g, RECV_PEER, Event.peer2(w, base));
-            tag(g, RECV_TAG, Event.tag2(w, base));
-            if (op == Op.SENDRECV) {
-                number(g, RECV_COUNT, Event.count2(w, base));
-                type(g, r, RECV_TYPE, Event.datatype2(w, base));
-            }
+            rank(g, RECV_PEER, HAS_PEER2, Event.peer2(w, base));
+            tag(g, RECV_TAG, HAS_TAG2, Event.tag2(w, base));
+            number(g, RECV_COUNT, HAS_COUNT2, Event.count2(w, base));
+            type(g, r, RECV_TYPE, HAS_DATATYPE2, Event.datatype2(w, base));
             return;
         }
-        number(g, REQ, Event.request(w, base));
-        if ((op == Op.RECV || op == Op.PROBE || op == Op.IPROBE) && Event.peer2(w, base) != Event.NONE) {
-            // What a wildcard receive or probe took (recorded only then).
-            rank(g, MATCHED_PEER, Event.peer2(w, base));
-            tag(g, MATCHED_TAG, Event.tag2(w, base));
-        }
+        number(g, REQ, HAS_REQUEST, Event.request(w, base));
+        // What a wildcard receive or probe took (recorded only then).
+        rank(g, MATCHED_PEER, HAS_PEER2, Event.peer2(w, base));
+        tag(g, MATCHED_TAG, HAS_TAG2, Event.tag2(w, base));
     }
 
-    private void collective(JsonBytes g, RankTrace r, Op op, long[] w, int base) {
-        if (op.hasRoot()) rank(g, ROOT, Event.peer(w, base));
-        number(g, COUNT, Event.count(w, base));
-        type(g, r, TYPE, Event.datatype(w, base));
-        number(g, RECV_COUNT, Event.count2(w, base));
-        type(g, r, RECV_TYPE, Event.datatype2(w, base));
+    private void collective(JsonBytes g, RankTrace r, long[] w, int base) {
+        rank(g, ROOT, HAS_PEER, Event.peer(w, base));
+        number(g, COUNT, HAS_COUNT, Event.count(w, base));
+        type(g, r, TYPE, HAS_DATATYPE, Event.datatype(w, base));
+        number(g, RECV_COUNT, HAS_COUNT2, Event.count2(w, base));
+        type(g, r, RECV_TYPE, HAS_DATATYPE2, Event.datatype2(w, base));
         int redop = Event.redop(w, base);
-        if (redop != Event.NONE) {
+        if (has(HAS_REDOP, redop)) {
             RedOpInfo info = r.redop(redop);
             g.name(REDOP);
             g.value(info != null ? info.name() : "#" + redop);
         }
-        number(g, COMM, Event.comm(w, base));
+        number(g, COMM, HAS_COMM, Event.comm(w, base));
     }
 
-    private static void communicator(JsonBytes g, Op op, long[] w, int base) {
-        number(g, COMM, Event.comm(w, base));
+    private void communicator(JsonBytes g, Op op, long[] w, int base) {
+        number(g, COMM, HAS_COMM, Event.comm(w, base));
         if (op == Op.SPLIT) {
-            // -1 is MPI.UNDEFINED here, and keys may be negative: both always written.
-            g.member(COLOR, Event.color(w, base));
-            g.member(KEY, Event.key(w, base));
+            number(g, COLOR, HAS_COLOR, Event.color(w, base));
+            number(g, KEY, HAS_KEY, Event.key(w, base));
         } else if (op == Op.SHIFT) {
-            g.member(DIRECTION, Event.peer(w, base));
-            g.member(DISP, Event.count(w, base));
-            rank(g, SOURCE, Event.peer2(w, base));
-            rank(g, DEST, Event.tag2(w, base));
+            number(g, DIRECTION, HAS_PEER, Event.peer(w, base));
+            number(g, DISP, HAS_COUNT, Event.count(w, base));
+            rank(g, SOURCE, HAS_PEER2, Event.peer2(w, base));
+            rank(g, DEST, HAS_TAG2, Event.tag2(w, base));
         }
-        number(g, NEWCOMM, Event.result(w, base));
+        number(g, NEWCOMM, HAS_RESULT, Event.result(w, base));
     }
 
-    private static void number(JsonBytes g, Text name, int v) {
-        if (v != Event.NONE) g.member(name, v);
+    /**
+     * Whether the call being written has a value in the field of bit {@code field} that reads {@code v}
+     * ({@link FieldSchema}; none of these fields is the digest, whose "no value" is 0).
+     */
+    private boolean has(int field, int v) {
+        return (always & field) != 0 || (optional & field) != 0 && v != Event.NONE;
+    }
+
+    /** A field as a number, when the call has a value there. */
+    private void number(JsonBytes g, Text name, int field, int v) {
+        if (has(field, v)) g.member(name, v);
     }
 
     /** A rank argument: a number, or MPJ's wildcard by name. */
-    private static void rank(JsonBytes g, Text name, int v) {
-        if (v == Event.NONE) return;
+    private void rank(JsonBytes g, Text name, int field, int v) {
+        if (!has(field, v)) return;
         g.name(name);
         if (v == Sentinels.ANY_SOURCE) g.value(ANY_SOURCE);
         else if (v == Sentinels.PROC_NULL) g.value(PROC_NULL);
         else g.value(v);
     }
 
-    private static void tag(JsonBytes g, Text name, int v) {
-        if (v == Event.NONE) return;
+    private void tag(JsonBytes g, Text name, int field, int v) {
+        if (!has(field, v)) return;
         g.name(name);
         if (v == Sentinels.ANY_TAG) g.value(ANY_TAG);
         else g.value(v);
     }
 
     /** A datatype by its symbolic id: the base type's name, with the element count of a derived type ({@code INTx4}). */
-    private void type(JsonBytes g, RankTrace r, Text name, int id) {
-        if (id == Event.NONE) return;
-        g.member(name, typeName(r, id));
+    private void type(JsonBytes g, RankTrace r, Text name, int field, int v) {
+        if (has(field, v)) g.member(name, typeName(r, v));
     }
 
     private Text typeName(RankTrace r, int id) {

@@ -12,6 +12,8 @@ import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.FieldSchema;
 
 /**
  * One event of a rank as one line of text:
@@ -20,8 +22,10 @@ import org.mpjtrace.trace.TraceFile;
  * trace has calling context and the call was reached through wrapped callers, the call site is followed
  * by its callers' call sites, nearest first: {@code Solver.exchange:42 <- Solver.step:50 <- Solver.main:12}.
  *
- * <p>Which parameters are shown follows the op's {@link Op.Family} (see {@link Event}); a field holding
- * {@link Event#NONE} is left out rather than printed as -1, so every value on the line means something.
+ * <p>Which parameters are shown follows the op's {@link Op.Family} (see {@link Event}); a field the op
+ * does not have, or an optional one the call left empty, is left out ({@link FieldSchema}), so every
+ * value on the line means something and -1 is shown where it is the program's (Shift's displacement,
+ * Split's key, Abort's error code).
  */
 public final class EventFormatter {
     /** Wide enough for the longest op names (Sendrecv_replace, Create_intercomm). */
@@ -85,59 +89,45 @@ public final class EventFormatter {
     public String parameters(int i) {
         int b = RankTrace.base(i);
         Op op = Op.ofCode(Event.opCode(w, b));
-        Params p = new Params();
+        Params p = new Params(op, b);
         if (op == null) return p.toString();
         switch (op.family) {
-            case P2P: pointToPoint(op, b, p); break;
+            case P2P: pointToPoint(op, p); break;
             case COLLECTIVE: collective(op, b, p); break;
             case COMPLETION: completion(b, p); break;
             case COMMUNICATOR: communicator(op, b, p); break;
-            case PACKING: packing(b, p); break;
-            case SETUP: setup(b, p); break;
+            case PACKING: packing(p); break;
+            case SETUP: setup(p); break;
             default: break;
         }
         return p.toString();
     }
 
-    private void pointToPoint(Op op, int b, Params p) {
-        if (op == Op.SENDRECV) {
+    private void pointToPoint(Op op, Params p) {
+        if (op == Op.SENDRECV || op == Op.SENDRECV_REPLACE) {
+            // Sendrecv_replace: one buffer goes both ways, so count and type are shared, peers and tags are not.
             p.open("send");
-            p.rank("peer", Event.peer(w, b)).tag("tag", Event.tag(w, b)).count("count", Event.count(w, b)).type("type", Event.datatype(w, b));
+            p.rank("peer", Field.PEER).tag("tag", Field.TAG);
+            if (op == Op.SENDRECV) p.num("count", Field.COUNT).type("type", Field.DATATYPE);
             p.close();
             p.open("recv");
-            p.rank("peer", Event.peer2(w, b)).tag("tag", Event.tag2(w, b)).count("count", Event.count2(w, b)).type("type", Event.datatype2(w, b));
+            p.rank("peer", Field.PEER2).tag("tag", Field.TAG2).num("count", Field.COUNT2).type("type", Field.DATATYPE2);
             p.close();
-            p.num("comm", Event.comm(w, b));
-        } else if (op == Op.SENDRECV_REPLACE) {
-            // One buffer goes both ways: count and type are shared, peers and tags are not.
-            p.open("send");
-            p.rank("peer", Event.peer(w, b)).tag("tag", Event.tag(w, b));
-            p.close();
-            p.open("recv");
-            p.rank("peer", Event.peer2(w, b)).tag("tag", Event.tag2(w, b));
-            p.close();
-            p.count("count", Event.count(w, b)).type("type", Event.datatype(w, b)).num("comm", Event.comm(w, b));
-        } else if (op == Op.PROBE || op == Op.IPROBE) {
-            // The record's count is a placeholder 0 for probes: showing it would suggest a message size.
-            p.rank("peer", Event.peer(w, b)).tag("tag", Event.tag(w, b)).num("comm", Event.comm(w, b));
-            matched(b, p);
+            if (op == Op.SENDRECV_REPLACE) p.num("count", Field.COUNT).type("type", Field.DATATYPE);
+            p.num("comm", Field.COMM);
         } else {
-            p.rank("peer", Event.peer(w, b)).tag("tag", Event.tag(w, b)).count("count", Event.count(w, b))
-                    .type("type", Event.datatype(w, b)).num("comm", Event.comm(w, b)).num("req", Event.request(w, b));
-            if (op == Op.RECV) matched(b, p);
+            p.rank("peer", Field.PEER).tag("tag", Field.TAG).num("count", Field.COUNT).type("type", Field.DATATYPE)
+                    .num("comm", Field.COMM).num("req", Field.REQUEST);
+            // What a wildcard receive or probe matched (recorded only then): matched=SOURCE/TAG.
+            if (p.has(Field.PEER2)) p.put("matched", Sentinels.rank(p.value(Field.PEER2)) + "/" + Sentinels.tag(p.value(Field.TAG2)));
         }
     }
 
-    /** What a wildcard receive or probe matched (recorded only then): {@code matched=SOURCE/TAG}. */
-    private void matched(int b, Params p) {
-        if (Event.peer2(w, b) != Event.NONE) p.put("matched", Sentinels.rank(Event.peer2(w, b)) + "/" + Sentinels.tag(Event.tag2(w, b)));
-    }
-
     private void collective(Op op, int b, Params p) {
-        if (op.hasRoot()) p.rank("root", Event.peer(w, b));
-        p.count("count", Event.count(w, b)).type("type", Event.datatype(w, b));
-        p.count("rcount", Event.count2(w, b)).type("rtype", Event.datatype2(w, b));
-        p.redop(Event.redop(w, b));
+        p.rank("root", Field.PEER);
+        p.num("count", Field.COUNT).type("type", Field.DATATYPE);
+        p.num("rcount", Field.COUNT2).type("rtype", Field.DATATYPE2);
+        p.redop();
         switch (op) {
             case GATHERV, ALLGATHERV -> arrays(b, p, "rcounts", "displs");
             case SCATTERV -> arrays(b, p, "scounts", "displs");
@@ -145,7 +135,7 @@ public final class EventFormatter {
             case REDUCE_SCATTER -> arrays(b, p, "rcounts");
             default -> { }
         }
-        p.num("comm", Event.comm(w, b));
+        p.num("comm", Field.COMM);
     }
 
     /** The arrays the call passed, from the rank's table of call arrays, under these names in argument order. */
@@ -177,9 +167,8 @@ public final class EventFormatter {
 
     /** {@code n=3 reqs=[0 null 256]}: an array call's requests by id (format version 10 on): null for MPI.REQUEST_NULL or a completed request, absent for a Java null. */
     private void completion(int b, Params p) {
-        p.count("n", Event.count(w, b));
-        int request = Event.request(w, b);
-        if (request != Event.NONE) p.put("req", requestName(request));
+        p.num("n", Field.COUNT);
+        if (p.has(Field.REQUEST)) p.put("req", requestName(p.value(Field.REQUEST)));
         long digest = Event.digest(w, b);
         CallArrays a = digest == 0 ? null : arraysByDigest().get(digest);
         if (a == null || a.a1() == null) return;
@@ -196,50 +185,48 @@ public final class EventFormatter {
 
     private void communicator(Op op, int b, Params p) {
         if (op == Op.SHIFT) {
-            // A displacement of -1 is a real value here, so these two are always shown.
-            p.raw("direction", Event.peer(w, b)).raw("disp", Event.count(w, b));
-            p.rank("source", Event.peer2(w, b)).rank("dest", Event.tag2(w, b));
+            p.num("direction", Field.PEER).num("disp", Field.COUNT);
+            p.rank("source", Field.PEER2).rank("dest", Field.TAG2);
         } else if (op == Op.SPLIT) {
-            // Color -1 is MPI.UNDEFINED (the same value as NONE) and keys may be negative: always shown.
-            int color = Event.color(w, b);
+            int color = p.value(Field.COLOR);
             p.put("color", color == Sentinels.UNDEFINED ? "UNDEFINED" : Integer.toString(color));
-            p.raw("key", Event.key(w, b));
+            p.num("key", Field.KEY);
         } else if (op == Op.CREATE_INTERCOMM) {
-            p.num("local", Event.color(w, b)).raw("leader", Event.key(w, b)).rank("remote", Event.peer(w, b)).num("tag", Event.tag(w, b));
+            p.num("local", Field.COLOR).num("leader", Field.KEY).rank("remote", Field.PEER).num("tag", Field.TAG);
         } else if (op == Op.CREATE) {
             arrays(b, p, "group");
         } else if (op == Op.CREATE_CART) {
             arrays(b, p, "dims");
-            p.put("periodic", bits(Event.color(w, b)));
-            p.raw("reorder", Event.key(w, b));
+            p.put("periodic", bits(p, Field.COLOR));
+            p.num("reorder", Field.KEY);
         } else if (op == Op.CREATE_GRAPH) {
             arrays(b, p, "index", "edges");
-            p.raw("reorder", Event.key(w, b));
+            p.num("reorder", Field.KEY);
         } else if (op == Op.SUB) {
-            p.put("remain", bits(Event.color(w, b)));
+            p.put("remain", bits(p, Field.COLOR));
         } else if (op == Op.MERGE) {
-            p.raw("high", Event.color(w, b));
-        } else {
-            p.rank("peer", Event.peer(w, b)).num("tag", Event.tag(w, b));
+            p.num("high", Field.COLOR);
         }
-        p.num("comm", Event.comm(w, b)).num("newcomm", Event.result(w, b));
+        p.num("comm", Field.COMM).num("newcomm", Field.RESULT);
     }
 
     /** Recorded flags ({@link FlagBits}) as the dimensions they name, e.g. {@code 0,2}; {@code none} when none is set, {@code ?} when not recorded. */
-    private static String bits(int flags) {
-        if (flags == Event.NONE) return "?";
+    private static String bits(Params p, Field f) {
+        if (!p.has(f)) return "?";
+        int flags = p.value(f);
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < FlagBits.MAX; i++) if (FlagBits.isSet(flags, i)) sb.append(sb.length() == 0 ? "" : ",").append(i);
         return sb.length() == 0 ? "none" : sb.toString();
     }
 
-    private void packing(int b, Params p) {
-        p.count("count", Event.count(w, b)).type("type", Event.datatype(w, b)).num("comm", Event.comm(w, b));
-        p.num("position", Event.tag(w, b)).num("capacity", Event.count2(w, b));
+    private void packing(Params p) {
+        p.num("count", Field.COUNT).type("type", Field.DATATYPE).num("comm", Field.COMM);
+        p.num("position", Field.TAG).num("capacity", Field.COUNT2);
     }
 
-    private void setup(int b, Params p) {
-        p.num("comm", Event.comm(w, b));
+    /** Init's communicator; Abort's communicator and error code. */
+    private void setup(Params p) {
+        p.num("comm", Field.COMM).num("code", Field.TAG);
     }
 
     private String opName(int b) {
@@ -278,46 +265,54 @@ public final class EventFormatter {
         else sb.append(s).append(" ".repeat(fill));
     }
 
-    /** Collects {@code key=value} pairs, skipping fields the op left unset. */
+    /**
+     * Collects {@code key=value} pairs of one event's fields, skipping those with no value: fields the op
+     * does not have, and optional ones the call left empty ({@link FieldSchema}).
+     */
     private final class Params {
         private final StringBuilder sb = new StringBuilder();
+        private final Op op;
+        private final int b;
         private boolean groupOpen;
         private boolean groupEmpty;
 
-        Params num(String key, int v) {
-            if (v != Event.NONE) put(key, Integer.toString(v));
+        Params(Op op, int b) {
+            this.op = op;
+            this.b = b;
+        }
+
+        boolean has(Field f) {
+            return FieldSchema.isValue(op, f, f.read(w, b));
+        }
+
+        int value(Field f) {
+            return (int) f.read(w, b);
+        }
+
+        Params num(String key, Field f) {
+            if (has(f)) put(key, Integer.toString(value(f)));
             return this;
         }
 
-        /** A value shown even when it equals NONE, for fields where -1 is meaningful. */
-        Params raw(String key, int v) {
-            put(key, Integer.toString(v));
+        Params rank(String key, Field f) {
+            if (has(f)) put(key, Sentinels.rank(value(f)));
             return this;
         }
 
-        Params count(String key, int v) {
-            return num(key, v);
-        }
-
-        Params rank(String key, int v) {
-            if (v != Event.NONE) put(key, Sentinels.rank(v));
+        Params tag(String key, Field f) {
+            if (has(f)) put(key, Sentinels.tag(value(f)));
             return this;
         }
 
-        Params tag(String key, int v) {
-            if (v != Event.NONE) put(key, Sentinels.tag(v));
+        Params type(String key, Field f) {
+            if (has(f)) put(key, typeName(value(f)));
             return this;
         }
 
-        Params type(String key, int id) {
-            if (id != Event.NONE) put(key, typeName(id));
-            return this;
-        }
-
-        Params redop(int id) {
-            if (id == Event.NONE) return this;
-            RedOpInfo r = rank.redop(id);
-            put("op", r != null ? r.name() : "#" + id);
+        Params redop() {
+            if (!has(Field.REDOP)) return this;
+            RedOpInfo r = rank.redop(value(Field.REDOP));
+            put("op", r != null ? r.name() : "#" + value(Field.REDOP));
             return this;
         }
 

@@ -3,10 +3,10 @@ package org.mpjtrace.cli.format;
 import java.io.PrintWriter;
 import java.util.List;
 import org.mpjtrace.trace.CallSite;
-import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.FieldSchema;
 import org.mpjtrace.trace.fold.Histogram;
 import org.mpjtrace.trace.fold.RelativePeers;
 import org.mpjtrace.trace.fold.ValueSeq;
@@ -27,7 +27,7 @@ import org.mpjtrace.trace.ranks.RankSet;
  * An event's line is broken to fit a terminal ({@link WrappedLine}).
  */
 public final class GlobalListing {
-    /** Fields printed for each op family, with their names (others are shown when not all NONE). */
+    /** The fields printed, in this order, where the op has them ({@link FieldSchema}). */
     private static final Field[] SHOWN = {Field.PEER, Field.TAG, Field.COUNT, Field.DATATYPE, Field.COMM, Field.REQUEST,
         Field.PEER2, Field.TAG2, Field.COUNT2, Field.DATATYPE2, Field.REDOP, Field.COLOR, Field.KEY, Field.RESULT};
 
@@ -101,18 +101,21 @@ public final class GlobalListing {
 
     /**
      * The field's value text (rank's own when {@code rank} >= 0), or null when the call has no value
-     * there: every value is the field's "no value" (NONE, which a relative peer stores apart from every
-     * offset), unless the op always gives the field a value, -1 among them (Shift's displacement,
-     * Split's colour and key, Abort's error code). Datatypes and reduction ops print by name.
+     * there: the op does not have the field, or it is optional ({@link FieldSchema}) and every value is
+     * its "no value" (which a relative peer stores apart from every offset). A field whose every number
+     * is the program's (Shift's displacement, Split's colour and key, Abort's error code) always prints.
+     * Datatypes and reduction ops print by name.
      */
     private String field(GlobalEvent e, Field f, int rank) {
+        FieldSchema.Use use = FieldSchema.use(e.op(), f);
+        if (use == FieldSchema.Use.UNUSED) return null;
         Alternatives<ValueSeq> a = e.field(f);
         boolean relative = RelativePeers.isRelative(e.op(), f);
-        long absent = relative ? RelativePeers.encode(Event.NONE, 0, 1) : Event.NONE;
-        boolean always = alwaysSet(Op.ofCode(e.op()), f);
+        long absent = relative ? RelativePeers.encode((int) FieldSchema.absent(f), 0, 1) : FieldSchema.absent(f);
+        boolean optional = use == FieldSchema.Use.OPTIONAL;
         ValueSeq own = rank < 0 ? null : a.valueFor(rank);
-        if (own != null) return !always && allEqual(own.elements(), absent) ? null : named(own, f, relative);
-        if (!always && a.list().stream().allMatch(alt -> allEqual(alt.value().elements(), absent))) return null;
+        if (own != null) return optional && allEqual(own.elements(), absent) ? null : named(own, f, relative);
+        if (optional && a.list().stream().allMatch(alt -> allEqual(alt.value().elements(), absent))) return null;
         if (a.list().size() == 1) return named(a.list().get(0).value(), f, relative);
         StringBuilder b = new StringBuilder("{");
         for (int i = 0; i < a.list().size(); i++) {
@@ -129,13 +132,6 @@ public final class GlobalListing {
         if (constant != null && (f == Field.DATATYPE || f == Field.DATATYPE2)) return names.datatype(constant);
         if (constant != null && f == Field.REDOP) return names.redop(constant);
         return sequence(s, relative);
-    }
-
-    /** Fields whose every value is the program's, -1 included. */
-    private static boolean alwaysSet(Op op, Field f) {
-        if (op == Op.SHIFT) return f == Field.COUNT;
-        if (op == Op.SPLIT) return f == Field.COLOR || f == Field.KEY;
-        return op == Op.ABORT && f == Field.TAG;
     }
 
     /** Whether every value of the sequence is {@code value}, however it is folded. */
@@ -221,6 +217,17 @@ public final class GlobalListing {
                 default: break;
             }
         }
+        if (op == Op.ABORT && f == Field.TAG) return "code";
+        if ((op == Op.PACK || op == Op.UNPACK) && (f == Field.TAG || f == Field.COUNT2)) return f == Field.TAG ? "position" : "capacity";
+        if (op == Op.CREATE_INTERCOMM) {
+            switch (f) {
+                case COLOR: return "local";
+                case KEY: return "leader";
+                case PEER: return "remote";
+                default: break;
+            }
+        }
+        if ((op == Op.CREATE_CART || op == Op.CREATE_GRAPH) && f == Field.KEY) return "reorder";
         switch (f) {
             case DATATYPE: return "type";
             case REQUEST: return "req";

@@ -24,7 +24,8 @@ import org.mpjtrace.trace.global.TraceMerge;
  * Which parameters a compressed trace's listing shows: a peer that is the rank to the left ({@code r-1},
  * stored as offset -1) was taken for "no value" (NONE is -1) and dropped; a field unused by every call of
  * a loop printed as {@code [2*[-1]]}, and a value constant in a loop as {@code [2*[7]]}; a Shift's
- * displacement of -1 is a value; datatypes print by name.
+ * displacement, Split's colour and key and Abort's code of -1 are values, and what an op does not have is
+ * never shown ({@code FieldSchema}); datatypes print by name.
  */
 class GlobalListingFieldsTest {
     private static final int WORLD = 4;
@@ -43,9 +44,24 @@ class GlobalListingFieldsTest {
         return GlobalTrace.ofRank(r, folding.nodes());
     }
 
+    /** Each rank: Split with MPI.UNDEFINED and key -1, a Barrier whose unused slots hold numbers, Abort with code -1. */
+    private static GlobalTrace ending(int r) {
+        TraceFolding folding = new TraceFolding(TraceFolding.DEFAULT_WINDOW);
+        long[] w = EventBuilder.words(
+                new EventBuilder(Op.SPLIT, 1, 0).color(-1).key(-1).comm(0).result(1).stack(2),
+                new EventBuilder(Op.BARRIER, 1, 0).count(3).tag(5).comm(0).stack(2),
+                new EventBuilder(Op.ABORT, 1, 0).tag(-1).comm(0).stack(2));
+        for (int i = 0; i < 3; i++) folding.append(EventRecords.toNode(w, RankTrace.base(i), r, WORLD, 0));
+        return GlobalTrace.ofRank(r, folding.nodes());
+    }
+
     private static String listing() {
-        GlobalTrace g = rank(0);
-        for (int r = 1; r < WORLD; r++) g = TraceMerge.merge(g, rank(r));
+        return listing(GlobalListingFieldsTest::rank);
+    }
+
+    private static String listing(java.util.function.IntFunction<GlobalTrace> rankTrace) {
+        GlobalTrace g = rankTrace.apply(0);
+        for (int r = 1; r < WORLD; r++) g = TraceMerge.merge(g, rankTrace.apply(r));
         List<RankTrace> ranks = new java.util.ArrayList<>();
         for (int r = 0; r < WORLD; r++)
             ranks.add(new RankTrace(r, "node", 0, 0, new long[0], List.of(), List.of(new DatatypeInfo(0, 8, 8, 1)), List.of(), RankStats.EMPTY));
@@ -64,5 +80,15 @@ class GlobalListingFieldsTest {
                 "   0   loop 2x",
                 "   1     Recv  Ring.main:10 peer=r-1 tag=7 count=1 type=DOUBLE comm=0 compute=0.000us in=0.000us",
                 "   2     Shift  Ring.main:11 direction=0 disp=-1 comm=1 source=r+1 dest=r-1 compute=0.000us in=0.000us"), lines);
+    }
+
+    @Test
+    void minusOneIsShownWhereItIsTheProgramsAndFieldsTheOpDoesNotHaveNeverAre() {
+        List<String> lines = listing(GlobalListingFieldsTest::ending).lines().toList();
+        assertEquals(List.of(
+                "global trace: 4 ranks <1 0 4 1>, 3 nodes",
+                "   0   Split  Ring.main:11 comm=0 color=-1 key=-1 newcomm=1 compute=0.000us in=0.000us",
+                "   1   Barrier  Ring.main:11 comm=0 compute=0.000us in=0.000us",
+                "   2   Abort  Ring.main:11 code=-1 comm=0 compute=0.000us in=0.000us"), lines);
     }
 }

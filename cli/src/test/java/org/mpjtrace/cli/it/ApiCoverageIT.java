@@ -17,6 +17,8 @@ import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.FieldSchema;
 
 /** ApiTour calls every intercepted MPJ method: each must be in the trace with its parameters. */
 class ApiCoverageIT {
@@ -44,6 +46,32 @@ class ApiCoverageIT {
         EnumSet<Op> missing = EnumSet.allOf(Op.class);
         missing.removeAll(FIRST.keySet());
         assertEquals(EnumSet.of(Op.ABORT), missing, "Abort ends the job; everything else must be there");
+    }
+
+    /**
+     * The model's schema against what the agent and the recorder really write, call by call: a field the
+     * schema says an op does not have holds the filler (so the schema hides nothing the probe recorded),
+     * and every field it says an op always has holds a value other than the filler in some call.
+     */
+    @Test
+    void everyRecordedFieldIsOneTheSchemaGivesItsOp() {
+        Map<Op, EnumSet<Field>> filled = new EnumMap<>(Op.class);
+        for (RankTrace r : trace.ranks())
+            for (int i = 0; i < r.eventCount(); i++) {
+                int b = RankTrace.base(i);
+                Op op = Op.ofCode(Event.opCode(r.words(), b));
+                for (Field f : Field.ALL) {
+                    long v = f.read(r.words(), b);
+                    if (FieldSchema.use(op, f) == FieldSchema.Use.UNUSED)
+                        assertEquals(FieldSchema.absent(f), v, op + " " + f + " is not in the schema but rank " + r.rank() + " call " + i + " holds " + v);
+                    else if (v != FieldSchema.absent(f))
+                        filled.computeIfAbsent(op, o -> EnumSet.noneOf(Field.class)).add(f);
+                }
+            }
+        for (Op op : FIRST.keySet())
+            for (Field f : Field.ALL)
+                if (FieldSchema.use(op, f) == FieldSchema.Use.ALWAYS)
+                    assertTrue(filled.getOrDefault(op, EnumSet.noneOf(Field.class)).contains(f), op + " " + f + " is never filled");
     }
 
     @Test
