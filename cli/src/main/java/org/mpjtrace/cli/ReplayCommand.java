@@ -4,11 +4,14 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.mpjtrace.cli.export.TimedCalls;
 import org.mpjtrace.cli.job.Installation;
 import org.mpjtrace.cli.job.JobLauncher;
 import org.mpjtrace.cli.job.JobRequest;
 import org.mpjtrace.cli.job.ReplayJob;
+import org.mpjtrace.cli.profile.Profile;
 import org.mpjtrace.replay.ReplayMain;
+import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -96,11 +99,24 @@ final class ReplayCommand implements Callable<Integer> {
                 if (status != null) Files.deleteIfExists(status);
             }
             if (o.exitCode() != ExitCodes.OK) return o.exitCode();
-            double recorded = trace.meta().elapsedMillis() / 1000.0;
-            out.printf("replay of %s: %d ranks (%s), wall time %.3f s (the traced run took %.3f s, MPI.Init to trace written)%n",
-                    file, trace.meta().worldSize(), device, o.seconds(), recorded);
+            out.printf("replay of %s: %d ranks (%s), wall time %.3f s%s%n", file, trace.meta().worldSize(), device, o.seconds(), tracedSpan(trace));
             out.flush();
             return ExitCodes.OK;
         });
+    }
+
+    /**
+     * The same span of the traced run, as the trace holds it: rank 0's MPI.Init to MPI.Finalize, less the
+     * tracer's set-up at MPI.Init, which the replay leaves out as not the program's (stats' {@code app time}
+     * and {@code setup}); then the whole traced run, MPI.Init to the trace written.
+     */
+    private static String tracedSpan(TraceFile trace) {
+        double whole = trace.meta().elapsedMillis() / 1000.0;
+        RankTrace rank0 = trace.rank(0);
+        if (rank0 == null) return String.format(" (the traced run took %.3f s, MPI.Init to trace written)", whole);
+        long app = Profile.timesOf(trace, rank0).appNanos() - rank0.stats().setupNanos();
+        String how = TimedCalls.meanTimes(trace, rank0, false) ? ", from its calls' mean times" : "";
+        return String.format(" against the traced run's %.3f s (rank 0's MPI.Init to MPI.Finalize less the tracer's set-up%s;"
+                + " %.3f s MPI.Init to trace written)", Math.max(0, app) / 1e9, how, whole);
     }
 }

@@ -42,14 +42,19 @@ public final class Profile {
         return p;
     }
 
+    /** One rank's times alone, as {@link #ranks} gives them: what {@code replay} sets its wall time against. */
+    public static RankTimes timesOf(TraceFile trace, RankTrace section) {
+        RankPass pass = new RankPass();
+        TimedCalls.forEach(trace, section, false, pass::call);
+        return pass.times(section.rank());
+    }
+
     private void add(RankTrace section) {
         if (TimedCalls.meanTimes(trace, section, false)) rebuilt = true;
         if (!section.times().isEmpty()) lossless = true;
         RankPass pass = new RankPass();
         TimedCalls.forEach(trace, section, false, pass::call);
-        long app = pass.finalizeEnter != Long.MIN_VALUE && pass.initExit != Long.MIN_VALUE
-                ? pass.finalizeEnter - pass.initExit : pass.calls == 0 ? 0 : pass.lastExit - pass.firstEnter;
-        ranks.add(new RankTimes(section.rank(), app, pass.mpjNanos, pass.initNanos, pass.finalizeNanos, pass.calls));
+        ranks.add(pass.times(section.rank()));
         for (Map.Entry<Long, long[]> e : pass.bySite.entrySet()) {
             long key = e.getKey();
             Op op = Op.ofCode((int) (key & 0xFFFF));
@@ -73,6 +78,12 @@ public final class Profile {
         /** Per (site << 16 | op code): calls, time, bytes. */
         final Map<Long, long[]> bySite = new HashMap<>();
         final Map<Op, long[]> byOp = new HashMap<>();
+
+        RankTimes times(int rank) {
+            long app = finalizeEnter != Long.MIN_VALUE && initExit != Long.MIN_VALUE
+                    ? finalizeEnter - initExit : calls == 0 ? 0 : lastExit - firstEnter;
+            return new RankTimes(rank, app, mpjNanos, initNanos, finalizeNanos, calls);
+        }
 
         void call(RankTrace calls, int base) {
             long[] w = calls.words();

@@ -16,12 +16,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.mpjtrace.cli.Main;
 import org.mpjtrace.cli.job.JobRequest;
+import org.mpjtrace.cli.profile.Profile;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.cluster.Clustering;
+import org.mpjtrace.trace.io.TraceReader;
 
 /**
  * Replay on real jobs: a full-mode trace of each example (with its dump kept, keepDump) is replayed with
@@ -58,7 +60,7 @@ class ReplayIT {
     }
 
     @Test
-    void commandPrintsTheWallTime() {
+    void commandPrintsTheWallTimeBesideTheTracedRunsSameSpan() throws Exception {
         Path original = dir.resolve("Stencil2D.mpjt");
         MpjJobs.assertSucceeded(MpjJobs.run("Stencil2D", 4, "multicore", null, original, "chameleon",
                 "marker=site:Stencil2D.main,callFrequency=2", List.of("steps=60", "n=8")));
@@ -68,6 +70,12 @@ class ReplayIT {
         cl.setErr(new PrintWriter(err, true));
         assertEquals(0, cl.execute("replay", original.toString(), "--timing", "sample"), err.toString());
         assertTrue(out.toString().matches("(?s).*replay of \\S+: 4 ranks \\(multicore\\), wall time \\d+\\.\\d{3} s .*"), out.toString());
+        // Beside it the same span of the traced run: rank 0's MPI.Init to MPI.Finalize, less the tracer's set-up.
+        TraceFile trace = TraceReader.read(original);
+        RankTrace rank0 = trace.rank(0);
+        long traced = Profile.timesOf(trace, rank0).appNanos() - rank0.stats().setupNanos();
+        assertTrue(out.toString().contains(String.format(" against the traced run's %.3f s (rank 0's MPI.Init to MPI.Finalize less the tracer's set-up, "
+                + "from its calls' mean times; ", traced / 1e9)), out.toString());
     }
 
     /**
