@@ -25,7 +25,10 @@ import org.mpjtrace.trace.ranks.RankSet;
  *       extend): PhaseChange's intervals, a loop of exchanges then a loop of collectives each, come out
  *       as one loop of three phases, as in a full trace;</li>
  *   <li>a loop over the calls of the loop that ends the body of the loop before it (a marker fell in
- *       the last phase of the last round) becomes more iterations of that inner loop's last run.</li>
+ *       the last phase of the last round) becomes more iterations of that inner loop's last run;</li>
+ *   <li>the end of an iteration, a loop that begins inside its iterations, then the beginning of one
+ *       (a marker that is not the first call of the loop) become the loop turned round, one iteration
+ *       more.</li>
  * </ul>
  * Each joined event's values are the two sides' values one after the other (expansion reads an event's
  * values in order over the whole trace), its histograms their sum: expanding the joined trace gives
@@ -84,6 +87,7 @@ final class LoopJoin {
                 if (joined != null) return replaceEnd(out, k + 1, joined);
             }
         }
+        if (joinTurned(out)) return true;
         // The same k calls twice in a row (an interval's two phases, then the next interval's): a loop of two.
         for (int k = 1; 2 * k <= out.size(); k++) {
             List<GlobalNode> second = out.subList(out.size() - k, out.size()), first = out.subList(out.size() - 2 * k, out.size() - k);
@@ -91,6 +95,35 @@ final class LoopJoin {
             GlobalLoop a = once(first, ranks), b = once(second, ranks);
             GlobalLoop joined = a == null || b == null ? null : joined(a, b);
             if (joined != null) return replaceEnd(out, 2 * k, joined);
+        }
+        return false;
+    }
+
+    /**
+     * The calls P, then a loop whose body is the calls C then P, then the calls C: the loop with its body
+     * turned round to P then C, run once more, as P (C P)^n C = (P C)^(n+1). A marker that is not the first
+     * call of the loop's body cuts the loop there, so every interval after the first begins inside an
+     * iteration (ShiftingLoops' second loop: Bcast, Sendrecv, Allreduce, its marker the Bcast, came out as
+     * 14 iterations and a Bcast, then 25 iterations of Sendrecv, Allreduce, Bcast, then a Sendrecv and an
+     * Allreduce). The turned loop then joins the loop of the same calls before it.
+     */
+    private static boolean joinTurned(List<GlobalNode> out) {
+        int last = out.size() - 1;
+        for (int c = 1; c < last; c++) {
+            int at = last - c;
+            if (!(out.get(at) instanceof GlobalLoop loop) || !runsOnce(loop)) continue;
+            int k = loop.body().size(), p = k - c;
+            if (p < 1 || at - p < 0) continue;
+            List<GlobalNode> before = out.subList(at - p, at), after = out.subList(at + 1, last + 1);
+            List<GlobalNode> bodyC = loop.body().subList(0, c), bodyP = loop.body().subList(c, k);
+            if (!sameCalls(before, bodyP) || !sameCalls(after, bodyC)) continue;
+            List<GlobalNode> turnedP = zipped(before, bodyP), turnedC = zipped(bodyC, after);
+            if (turnedP == null || turnedC == null) continue;
+            List<Alternative<ValueSeq>> counts = new ArrayList<>();
+            for (Alternative<ValueSeq> a : loop.counts().list()) add(counts, ValueSeq.of(sum(a.value()) + 1), a.ranks());
+            List<GlobalNode> body = new ArrayList<>(turnedP);
+            body.addAll(turnedC);
+            return replaceEnd(out, p + 1 + c, new GlobalLoop(body, Alternatives.of(counts), loop.ranks()));
         }
         return false;
     }

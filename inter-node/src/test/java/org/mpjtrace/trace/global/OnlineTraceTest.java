@@ -216,6 +216,40 @@ class OnlineTraceTest {
         assertExpandsToTheBlocks(online, blocks);
     }
 
+    /**
+     * One interval of a loop of Bcast, Sendrecv, Allreduce on every rank: {@code calls} calls from the
+     * {@code first}-th of an iteration on (its marker not the loop's first call, the intervals begin inside it).
+     */
+    private static GlobalTrace cycle(int first, int calls) {
+        GlobalTrace merged = null;
+        for (int r = 0; r < SIZE; r++) {
+            RankCalls c = new RankCalls(r, 500);
+            for (int i = first; i < first + calls; i++) {
+                switch (i % 3) {
+                    case 0 -> c.call(Op.BCAST, 7, 0, Event.NONE, 1, Event.NONE);
+                    case 1 -> c.call(Op.SENDRECV, 5, (r + 1) % SIZE, 3, 8 + i / 3 % 2, Event.NONE);
+                    default -> c.call(Op.ALLREDUCE, 6, Event.NONE, Event.NONE, 1, Event.NONE);
+                }
+            }
+            GlobalTrace one = GlobalTrace.ofRanks(RankSet.single(r), c.folded());
+            merged = merged == null ? one : TraceMerge.merge(merged, one);
+        }
+        return merged.withMergeNanos(MERGE_NANOS);
+    }
+
+    @Test
+    void aLoopCutInsideItsBodyByItsMarkerIsOneLoopAgainAsInAFullTrace() {
+        // 40 iterations: 14 and a Bcast before the first marker, then 25 that begin with the Sendrecv, then the last Sendrecv and Allreduce.
+        List<GlobalTrace> blocks = List.of(cycle(0, 43), cycle(1, 75), cycle(1, 2));
+        OnlineTrace online = appended(blocks);
+        List<GlobalNode> nodes = online.trace().nodes();
+        assertEquals(1, nodes.size(), "one loop");
+        GlobalLoop loop = assertInstanceOf(GlobalLoop.class, nodes.get(0));
+        for (int r = 0; r < SIZE; r++) assertEquals(40, loop.counts().valueFor(r).cursor().next(), "rank " + r);
+        assertEquals(cycle(0, 120).nodeCount(), online.trace().nodeCount(), "the shape of the 40 iterations in one interval");
+        assertExpandsToTheBlocks(online, blocks);
+    }
+
     @Test
     void anIterationLeftOverAfterALoopBecomesOneMoreIterationOfIt() {
         // The calls of one interval's 7 steps, then a lone step (a marker fell between them).
