@@ -13,6 +13,7 @@ import org.mpjtrace.cli.phases.AcrossRanks;
 import org.mpjtrace.cli.phases.AcrossRanksText;
 import org.mpjtrace.cli.phases.DjsCurve;
 import org.mpjtrace.cli.phases.PhaseDetection;
+import org.mpjtrace.cli.phases.PhaseMarkers;
 import org.mpjtrace.cli.phases.PhasesJson;
 import org.mpjtrace.cli.phases.PhasesText;
 import org.mpjtrace.cli.phases.RankCalls;
@@ -54,7 +55,10 @@ import picocli.CommandLine.Spec;
                         + "others, and the ranks whose phases have the same first and last call indices, patterns and t "
                         + "are printed together as a rank class: its ranks, t and phase table (times the mean over its ranks).",
                 "--plot OUT.png draws the D_JS curve over the root segment (for each cut position, D_JS of left against "
-                        + "right, the paper's Fig. 11) with the cuts of the phases marked, for --rank R (default 0)."})
+                        + "right, the paper's Fig. 11) with the cuts of the phases marked, for --rank R (default 0).",
+                "On rank 0 of a clustered trace (format 18 on) a last table gives, per phase, the states in which rank 0 "
+                        + "acted on the clustering's markers, in order: marker auto follows a new loop by all tracing again "
+                        + "(AT), then clustering (C), then leads alone (L), so a phase that starts a new loop starts with AT."})
 final class PhasesCommand implements Callable<Integer> {
 
     @Spec
@@ -128,8 +132,10 @@ final class PhasesCommand implements Callable<Integer> {
                 throw new BadInputException(file + ": rank " + rank + ": " + e.getMessage());
             }
             if (plot != null) plot(d);
-            if (format.equals("json")) PhasesJson.write(d, out);
-            else PhasesText.print(out, file.toString(), d);
+            // Rank 0 of a clustered trace: where the markers fell among its phases (format 18 on).
+            PhaseMarkers markers = rank == 0 ? PhaseMarkers.of(d.phases(), trace.markers()) : null;
+            if (format.equals("json")) PhasesJson.write(d, markers, out);
+            else PhasesText.print(out, file.toString(), d, markers);
             return ExitCodes.OK;
         });
     }

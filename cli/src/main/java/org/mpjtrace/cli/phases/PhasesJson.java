@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
+import org.mpjtrace.trace.cluster.MarkerRecord;
 
 /**
  * {@code mpjtrace phases --format json}: {@code rank}, {@code calls}, {@code patterns} (how many),
@@ -19,7 +21,8 @@ import java.io.Writer;
 public final class PhasesJson {
     private PhasesJson() {}
 
-    public static void write(PhaseDetection d, Writer out) throws IOException {
+    /** @param markers where the run's markers fell among the phases (rank 0 of a clustered trace), or null */
+    public static void write(PhaseDetection d, PhaseMarkers markers, Writer out) throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
@@ -34,6 +37,16 @@ public final class PhasesJson {
             g.writeArrayFieldStart("phases");
             for (Phase p : d.phases()) phase(g, p);
             g.writeEndArray();
+            if (markers != null) {
+                // Per phase, the states of the markers rank 0 acted on in it, in order.
+                g.writeArrayFieldStart("markers");
+                for (List<MarkerRecord> in : markers.byPhase()) {
+                    g.writeStartArray();
+                    for (MarkerRecord r : in) g.writeString(r.state().name());
+                    g.writeEndArray();
+                }
+                g.writeEndArray();
+            }
             g.writeEndObject();
         }
         out.write('\n');

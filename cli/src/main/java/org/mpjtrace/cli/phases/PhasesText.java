@@ -13,7 +13,8 @@ public final class PhasesText {
 
     private PhasesText() {}
 
-    public static void print(PrintWriter out, String file, PhaseDetection d) {
+    /** @param markers where the run's markers fell among the phases (rank 0 of a clustered trace), or null */
+    public static void print(PrintWriter out, String file, PhaseDetection d, PhaseMarkers markers) {
         PatternSequence ps = d.patterns();
         SegmentTree tree = d.tree();
         out.printf("%s: rank %d, %d calls as %d occurrences of %d patterns%n", file, d.calls().rank(), d.calls().size(),
@@ -47,6 +48,15 @@ public final class PhasesText {
         for (Phase p : d.phases()) {
             out.printf("  %5d %7d %7d %7d %10s %10s  %-20s %s%n", p.index(), p.firstCall(), p.lastCall(), p.calls(),
                     Units.millis(p.durationNs()), Units.millis(p.computeNs()), patterns(p.patterns()), functions(p.functions()));
+        }
+        if (markers != null) {
+            out.println();
+            out.println("markers among the phases (the states in which rank 0 acted on the clustering's markers, in order;"
+                    + " a phase that starts a new loop should start with AT):");
+            out.printf("  %5s %8s  %s%n", "phase", "markers", "states");
+            for (Phase p : d.phases())
+                out.printf("  %5d %8d  %s%n", p.index(), markers.byPhase().get(p.index()).size(), markers.states(p.index()));
+            if (markers.unplaced() > 0) out.printf("  (%d more not placed among rank 0's calls)%n", markers.unplaced());
         }
         out.flush();
     }

@@ -10,6 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpjtrace.cli.format.ExpandedRank;
+import org.mpjtrace.cli.phases.PhaseDetection;
+import org.mpjtrace.cli.phases.PhaseMarkers;
+import org.mpjtrace.cli.phases.RankCalls;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.cluster.Clustering;
@@ -75,6 +78,15 @@ class AutoMarkerIT {
         // iteration (14 iterations and a Bcast, then 25 from the Sendrecv on, ...): rank 0 has full's two loops all the same.
         assertEquals(List.of("0:40", "0:40"), ChameleonModeIT.loopNest(full.global().nodes(), 0, 0));
         assertEquals(ChameleonModeIT.loopNest(full.global().nodes(), 0, 0), ChameleonModeIT.loopNest(trace.global().nodes(), 0, 0), "rank 0's loops");
+        // Phase detection finds the two loops afterwards, from rank 0's calls alone; the markers followed: each loop's
+        // phase begins with every rank tracing (AT) and is clustered again (C) in it; Finalize's F falls in the last phase.
+        PhaseDetection phases = PhaseDetection.of(RankCalls.read(trace, trace.rank(0)), null, 0);
+        PhaseMarkers markers = PhaseMarkers.of(phases.phases(), log);
+        List<String> states = new java.util.ArrayList<>();
+        for (int p = 0; p < phases.phases().size(); p++) states.add(markers.states(p));
+        assertEquals(2, states.stream().filter(s -> s.startsWith("AT") && s.contains("C")).count(), "two loops, each followed: " + states);
+        assertEquals("F", states.get(states.size() - 1), states.toString());
+        assertEquals(0, markers.unplaced(), "every marker at one of rank 0's calls");
         assertTrue(run.messages().contains("warning: 7 non-lead ranks made other calls than their lead after the last marker acted on"), run.messages());
         assertTrue(run.messages().contains("mpjtrace: marker auto: Allreduce at ShiftingLoops.sumAndScale:"), run.messages());
         assertTrue(run.messages().contains("mpjtrace: marker auto: Bcast at ShiftingLoops.main:"), run.messages());

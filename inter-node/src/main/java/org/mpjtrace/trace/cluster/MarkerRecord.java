@@ -16,6 +16,13 @@ package org.mpjtrace.trace.cluster;
  * @param mergedCalls  calls merged into the online trace at this marker, as stood for (each lead's calls once
  *                     per member of its cluster; 0 when nothing was merged)
  * @param mergeNanos   from the end of the vote (and clustering) to the online trace rewritten, at rank 0
+ * @param rankZeroCall the index among rank 0's calls (its first thread's, as the trace numbers them) of the call
+ *                     at which rank 0 acted on the marker, or -1 where not known (format version 17 and older)
  */
 public record MarkerRecord(int index, long markerCall, MarkerState state, int changedRanks, int clustering,
-                           long mergedCalls, long mergeNanos) {}
+                           long mergedCalls, long mergeNanos, long rankZeroCall) {
+    /** A record that does not say where among rank 0's calls it fell. */
+    public MarkerRecord(int index, long markerCall, MarkerState state, int changedRanks, int clustering, long mergedCalls, long mergeNanos) {
+        this(index, markerCall, state, changedRanks, clustering, mergedCalls, mergeNanos, -1);
+    }
+}

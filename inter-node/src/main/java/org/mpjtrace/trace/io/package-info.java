@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 17 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 18 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -7,7 +7,7 @@
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (15)
+ *   offset 8   int32    format version (18)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -87,13 +87,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (15)
+ *   offset 8   int32    format version (18)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (15)
+ *   offset 8   int32    format version (18)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

@@ -225,8 +225,11 @@ final class MarkerStateMachine {
     private void handToFile(LeadMerge.Arrivals arrivals, int index, MarkerState s, int changed, long start, long mergeNanos, JobMeta meta) {
         long call = markerCalls;
         int clusteringAt = clusteringIndex;
+        // Markers act on the rank's first thread (marker auto's, and Finalize's as programs call it): where in
+        // rank 0's calls this one fell, so that `phases` can show the markers among the phases.
+        long rankZeroCall = ctx.firstThreadCalls() - 1;
         file.afterMarker(arrivals, System.nanoTime() - start, mergeNanos,
-                (mergedCalls, nanos) -> new MarkerRecord(index, call, s, changed, clusteringAt, mergedCalls, nanos), meta);
+                (mergedCalls, nanos) -> new MarkerRecord(index, call, s, changed, clusteringAt, mergedCalls, nanos, rankZeroCall), meta);
     }
 
     private void cluster() throws ReflectiveOperationException {

@@ -78,6 +78,14 @@ public final class RankContext {
     /** This rank's COMM_WORLD (the barrier marker rule compares against it). */
     final Object world;
     final List<EventRing> rings = new CopyOnWriteArrayList<>();
+
+    /**
+     * The calls the rank's first thread has recorded so far (its ring's published records; paused calls are
+     * not among them): at a marker on that thread, the marker call's index in the rank's trace is this less one.
+     */
+    public long firstThreadCalls() {
+        return rings.isEmpty() ? 0 : rings.get(0).published();
+    }
     /** Threads of this rank that have recorded (the next one's number). */
     private final AtomicInteger threads = new AtomicInteger();
     /** Held while records of this rank are handed to its sink: by the fold thread or by the rank itself. */

@@ -120,6 +120,11 @@ public final class EventRing extends RingPadEnd {
     }
 
     /** True when the consumer has taken every record published so far. */
+    /** How many records the producer has published so far (any thread may ask). */
+    public long published() {
+        return (long) HEAD.getAcquire(this);
+    }
+
     public boolean isDrained() {
         return (long) TAIL.getAcquire(this) == (long) HEAD.getAcquire(this);
     }

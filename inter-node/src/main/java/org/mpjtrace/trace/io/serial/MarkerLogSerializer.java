@@ -32,6 +32,7 @@ import org.mpjtrace.trace.ranks.RankSet;
  * auto        (version 11 on) candidates varlong (+1; 0: not marker auto), choices varint, then per choice:
  *             collective varlong, period varint, site string, callers string, reason string,
  *             ownLoops byte (version 17 on; 1: each rank's own loop, no collective)
+ * positions   (version 18 on) per record, rankZeroCall varlong (+1; 0: not known)
  * </pre>
  * Reading checks that a clustering's clusters are disjoint and within the world, and that records name
  * existing clusterings.
@@ -41,14 +42,18 @@ public final class MarkerLogSerializer extends Serializer<MarkerLog> {
     static final int AUTO_VERSION = 11;
     /** The first format version whose marker choices say whether they are each rank's own loop. */
     static final int OWN_LOOPS_VERSION = 17;
+    /** The first format version whose records say where among rank 0's calls they fell. */
+    static final int POSITIONS_VERSION = 18;
 
     private final boolean readsAuto;
     private final boolean readsOwnLoops;
+    private final boolean readsPositions;
 
     /** @param version the format version of the file read (writing is always the current one) */
     public MarkerLogSerializer(int version) {
         this.readsAuto = version >= AUTO_VERSION;
         this.readsOwnLoops = version >= OWN_LOOPS_VERSION;
+        this.readsPositions = version >= POSITIONS_VERSION;
     }
 
     @Override
@@ -91,6 +96,7 @@ public final class MarkerLogSerializer extends Serializer<MarkerLog> {
             out.writeString(c.reason());
             out.writeByte(c.ownLoops() ? 1 : 0);
         }
+        for (MarkerRecord r : log.records()) out.writeVarLong(Math.max(-1, r.rankZeroCall()) + 1, true);
     }
 
     @Override
@@ -158,6 +164,15 @@ public final class MarkerLogSerializer extends Serializer<MarkerLog> {
                 ownLoops = b == 1;
             }
             choices.add(new MarkerChoice(collective, period, site, callers, reason, ownLoops));
+        }
+        if (readsPositions) {
+            for (int i = 0; i < records.size(); i++) {
+                long call = in.readVarLong(true) - 1;
+                if (call < -1) throw new CorruptDataException("marker " + records.get(i).index() + " at rank 0's call " + call);
+                MarkerRecord m = records.get(i);
+                records.set(i, new MarkerRecord(m.index(), m.markerCall(), m.state(), m.changedRanks(), m.clustering(), m.mergedCalls(),
+                        m.mergeNanos(), call));
+            }
         }
         return new MarkerLog(size, clusterings, records, finished, choices, candidates);
     }

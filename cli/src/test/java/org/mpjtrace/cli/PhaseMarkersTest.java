@@ -1,0 +1,82 @@
+package org.mpjtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.cli.phases.Phase;
+import org.mpjtrace.cli.phases.PhaseMarkers;
+import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.MarkerLog;
+import org.mpjtrace.trace.cluster.MarkerRecord;
+import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.io.TraceReader;
+
+/**
+ * Where a clustered run's markers fell among rank 0's phases (format 18: each record's call of rank 0),
+ * so that `phases` shows online clustering beside offline phase detection.
+ */
+class PhaseMarkersTest {
+    @TempDir
+    Path dir;
+
+    /** The sample chameleon trace, its six records placed at these calls of rank 0. */
+    private static TraceFile placed(long... calls) {
+        TraceFile t = ChameleonTraces.finished();
+        MarkerLog log = t.markers();
+        List<MarkerRecord> records = new ArrayList<>();
+        for (int i = 0; i < log.records().size(); i++) {
+            MarkerRecord m = log.records().get(i);
+            records.add(new MarkerRecord(m.index(), m.markerCall(), m.state(), m.changedRanks(), m.clustering(), m.mergedCalls(),
+                    m.mergeNanos(), calls[i]));
+        }
+        return new TraceFile(t.meta(), t.sites(), t.ranks(), t.callPaths(), t.global(),
+                new MarkerLog(log.worldSize(), log.clusterings(), records, log.finished()));
+    }
+
+    @Test
+    void eachRecordKeepsItsCallOfRankZeroInTheFile() throws Exception {
+        Path file = ChameleonTraces.write(dir.resolve("placed.mpjt"), placed(1, 3, 5, 7, 9, 11));
+        List<Long> calls = TraceReader.read(file).markers().records().stream().map(MarkerRecord::rankZeroCall).toList();
+        assertEquals(List.of(1L, 3L, 5L, 7L, 9L, 11L), calls);
+    }
+
+    @Test
+    void phasesListTheMarkersOfEachPhaseInOrder() throws Exception {
+        Path file = ChameleonTraces.write(dir.resolve("placed.mpjt"), placed(1, 2, 3, 4, 5, 6));
+        JsonNode j = new ObjectMapper().readTree(Cli.output("phases", file.toString(), "--rank", "0", "--format", "json"));
+        List<String> inOrder = new ArrayList<>();
+        for (JsonNode phase : j.get("markers")) for (JsonNode s : phase) inOrder.add(s.asText());
+        assertEquals(List.of("AT", "C", "L", "AT", "C", "F"), inOrder, "every record, phase after phase, in the log's order");
+        assertEquals(j.get("phases").size(), j.get("markers").size(), "one list per phase");
+        String text = Cli.output("phases", file.toString(), "--rank", "0");
+        assertTrue(text.contains("markers among the phases"), text);
+        assertFalse(Cli.output("phases", file.toString(), "--rank", "1").contains("markers among the phases"), "rank 0's calls only");
+    }
+
+    @Test
+    void runsOfAStateAreCountedAndRecordsWithoutAPlaceAreSaidToBe() {
+        List<Phase> phases = List.of(new Phase(0, null, 0, 9, List.of(), List.of(), 0, 0), new Phase(1, null, 10, 19, List.of(), List.of(), 0, 0));
+        MarkerLog log = new MarkerLog(2, List.of(), List.of(
+                new MarkerRecord(1, 1, MarkerState.AT, 0, -1, 0, 0, 2),
+                new MarkerRecord(2, 2, MarkerState.AT, 0, -1, 0, 0, 12),
+                new MarkerRecord(3, 3, MarkerState.AT, 0, -1, 0, 0, 13),
+                new MarkerRecord(4, 4, MarkerState.L, 0, -1, 0, 0, 14),
+                new MarkerRecord(5, 5, MarkerState.L, 0, -1, 0, 0, 15),
+                new MarkerRecord(6, 6, MarkerState.F, 0, -1, 0, 0, -1)), true);
+        PhaseMarkers m = PhaseMarkers.of(phases, log);
+        assertEquals("AT", m.states(0));
+        assertEquals("AT x2, L x2", m.states(1));
+        assertEquals(1, m.unplaced(), "the record of a version-17 file, or one past the calls");
+        assertNull(PhaseMarkers.of(phases, new MarkerLog(2, List.of(), List.of(new MarkerRecord(1, 1, MarkerState.AT, 0, -1, 0, 0)), true)),
+                "a log that places none: no table");
+    }
+}
