@@ -63,6 +63,19 @@ class PhaseMarkersTest {
     }
 
     @Test
+    void clustersShowsRankZerosCallOfEachMarkerAndOlderFilesNoColumn() throws Exception {
+        Path file = ChameleonTraces.write(dir.resolve("placed.mpjt"), placed(1, 3, 5, 7, 9, 11));
+        List<String> lines = Cli.output("clusters", file.toString()).lines().toList();
+        assertEquals("  marker  call  rank 0's call  state  changed  merged calls  merge ms  clusters", lines.get(1));
+        assertTrue(lines.get(2).matches("\\s+1\\s+2\\s+1\\s+AT\\s.*"), lines.get(2));
+        JsonNode j = new ObjectMapper().readTree(Cli.output("clusters", file.toString(), "--format", "json"));
+        assertEquals(11, j.get("markers").get(5).get("rank0_call").asLong());
+        Path old = ChameleonTraces.write(dir.resolve("unplaced.mpjt"), ChameleonTraces.finished());
+        assertEquals("  marker  call  state  changed  merged calls  merge ms  clusters", Cli.output("clusters", old.toString()).lines().toList().get(1));
+        assertTrue(new ObjectMapper().readTree(Cli.output("clusters", old.toString(), "--format", "json")).get("markers").get(0).get("rank0_call").isNull());
+    }
+
+    @Test
     void runsOfAStateAreCountedAndRecordsWithoutAPlaceAreSaidToBe() {
         List<Phase> phases = List.of(new Phase(0, null, 0, 9, List.of(), List.of(), 0, 0), new Phase(1, null, 10, 19, List.of(), List.of(), 0, 0));
         MarkerLog log = new MarkerLog(2, List.of(), List.of(

@@ -15,7 +15,8 @@ import org.mpjtrace.trace.cluster.MarkerState;
 /**
  * {@code clusters --format json}: the clustering history as one JSON object, for scripts. Keys:
  * {@code mode}, {@code ranks}, {@code finished} (false for a trace written at a marker of a job that did
- * not reach MPI.Finalize), {@code markers} (per acted-on marker and F: index, marker_call, state,
+ * not reach MPI.Finalize), {@code markers} (per acted-on marker and F: index, marker_call, rank0_call (at which
+ * of rank 0's calls it acted, as decode --expand numbers them; null before format 18), state,
  * changed_ranks, merged_calls, merge_ns, clustering: an index into {@code clusterings} or null),
  * {@code clusterings} (each: ns taken, absolute_endpoints, clusters: lead, size, members as an array and
  * as a ranklist, call_path in hex, src, dest), {@code states} (markers per state) and, for marker auto,
@@ -38,6 +39,9 @@ public final class ClustersJson {
                 g.writeStartObject();
                 g.writeNumberField("index", m.index());
                 g.writeNumberField("marker_call", m.markerCall());
+                g.writeFieldName("rank0_call");
+                if (m.rankZeroCall() < 0) g.writeNull();
+                else g.writeNumber(m.rankZeroCall());
                 g.writeStringField("state", m.state().name());
                 g.writeNumberField("changed_ranks", m.changedRanks());
                 g.writeNumberField("merged_calls", m.mergedCalls());

@@ -38,11 +38,19 @@ public final class ClusterHistory {
 
         // Which record made each clustering: the first to name it.
         Map<Integer, MarkerRecord> madeAt = new HashMap<>();
-        TextTable records = new TextTable(">marker", ">call", "state", ">changed", ">merged calls", ">merge ms", "clusters");
+        // Format 18 on: at which of rank 0's calls it acted (decode --expand --rank 0 numbers them alike).
+        boolean placed = log.records().stream().anyMatch(r -> r.rankZeroCall() >= 0);
+        TextTable records = placed
+                ? new TextTable(">marker", ">call", ">rank 0's call", "state", ">changed", ">merged calls", ">merge ms", "clusters")
+                : new TextTable(">marker", ">call", "state", ">changed", ">merged calls", ">merge ms", "clusters");
         for (MarkerRecord r : log.records()) {
             MarkerRecord maker = r.clustering() < 0 ? null : madeAt.putIfAbsent(r.clustering(), r);
             String clusters = r.clustering() < 0 ? "-" : maker == null ? "new" : "of marker " + maker.index();
-            records.row(r.index(), r.markerCall(), r.state(), r.changedRanks(), r.mergedCalls(), Units.millis(r.mergeNanos()), clusters);
+            if (placed)
+                records.row(r.index(), r.markerCall(), r.rankZeroCall() < 0 ? "-" : r.rankZeroCall(), r.state(), r.changedRanks(), r.mergedCalls(),
+                        Units.millis(r.mergeNanos()), clusters);
+            else
+                records.row(r.index(), r.markerCall(), r.state(), r.changedRanks(), r.mergedCalls(), Units.millis(r.mergeNanos()), clusters);
         }
         if (records.isEmpty()) {
             out.println(INDENT + "(no markers)");
