@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
                 "  F   finalize: MPI.Finalize; the ranks cluster again if they were all tracing, and the rest is merged.",
                 "",
                 "One row per marker: its number (acted-on markers counted from 1, F last), the marker calls made by then, "
-                        + "the state, how many ranks' Call-Path changed since the previous marker, the calls merged into "
+                        + "in traces of format 18 on the index of rank 0's call at which it acted (as decode --expand --rank 0 "
+                        + "numbers them), the state, how many ranks' Call-Path changed since the previous marker, the calls merged into "
                         + "the trace there and how long its clustering and merge took at rank 0. Under a marker that clustered: a line 'N clusters' "
                         + "saying what they were formed on and how long clustering took, then per cluster its lead, size, "
                         + "signature and member ranks as a ranklist. Mode chameleon: Call-Path and mean source and destination "
