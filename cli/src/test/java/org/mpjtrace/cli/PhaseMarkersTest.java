@@ -63,6 +63,20 @@ class PhaseMarkersTest {
     }
 
     @Test
+    void theReportsPhasesOfRankZerosClassHaveTheMarkersColumn() throws Exception {
+        Path file = ChameleonTraces.write(dir.resolve("placed.mpjt"), placed(1, 2, 3, 4, 5, 6));
+        Path html = dir.resolve("placed.html");
+        Cli c = Cli.run("report", file.toString(), "-o", html.toString(), "--quiet");
+        assertEquals(0, c.code, c.toString());
+        String page = java.nio.file.Files.readString(html);
+        assertTrue(page.contains("markers (states, in order)"), "the column");
+        Path old = ChameleonTraces.write(dir.resolve("unplaced.mpjt"), ChameleonTraces.finished());
+        Path oldHtml = dir.resolve("unplaced.html");
+        assertEquals(0, Cli.run("report", old.toString(), "-o", oldHtml.toString(), "--quiet").code);
+        assertFalse(java.nio.file.Files.readString(oldHtml).contains("markers (states, in order)"), "a version-17 file has no places");
+    }
+
+    @Test
     void clustersShowsRankZerosCallOfEachMarkerAndOlderFilesNoColumn() throws Exception {
         Path file = ChameleonTraces.write(dir.resolve("placed.mpjt"), placed(1, 3, 5, 7, 9, 11));
         List<String> lines = Cli.output("clusters", file.toString()).lines().toList();

@@ -1,12 +1,14 @@
 package org.mpjtrace.cli.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 import org.mpjtrace.cli.format.Units;
 import org.mpjtrace.cli.phases.AcrossRanks;
 import org.mpjtrace.cli.phases.CallBudget;
 import org.mpjtrace.cli.phases.Phase;
+import org.mpjtrace.cli.phases.PhaseMarkers;
 import org.mpjtrace.cli.phases.PhasesText;
 import org.mpjtrace.cli.phases.RankClass;
 import org.mpjtrace.trace.TraceFile;
@@ -52,11 +54,24 @@ final class PhasesSection {
         h.raw("</details>");
         for (RankClass c : a.classes()) {
             h.element("h3", "Ranks " + c.compactRanks() + " (" + c.ranks().size() + "): t=" + c.threshold() + ", " + c.phases().size() + " phases");
+            // Rank 0's class of a clustered trace (format 18 on): the states in which the markers acted in each phase.
+            PhaseMarkers markers = c.ranks().contains(0) ? PhaseMarkers.of(c.phases(), trace.markers()) : null;
             List<Object[]> rows = new ArrayList<>();
-            for (Phase p : c.phases())
-                rows.add(new Object[] {p.index(), p.firstCall(), p.lastCall(), p.calls(), PhasesText.patterns(p.patterns()),
-                        PhasesText.functions(p.functions()), Units.millis(p.durationNs()), Units.millis(p.computeNs())});
-            h.table(new String[] {"phase", "first call", "last call", "calls", "patterns", "functions (calls)", "MPJ ms", "compute ms"}, rows);
+            for (Phase p : c.phases()) {
+                Object[] row = {p.index(), p.firstCall(), p.lastCall(), p.calls(), PhasesText.patterns(p.patterns()),
+                        PhasesText.functions(p.functions()), Units.millis(p.durationNs()), Units.millis(p.computeNs())};
+                if (markers != null) {
+                    row = Arrays.copyOf(row, row.length + 1);
+                    row[row.length - 1] = markers.states(p.index());
+                }
+                rows.add(row);
+            }
+            String[] headings = {"phase", "first call", "last call", "calls", "patterns", "functions (calls)", "MPJ ms", "compute ms"};
+            if (markers != null) {
+                headings = Arrays.copyOf(headings, headings.length + 1);
+                headings[headings.length - 1] = "markers (states, in order)";
+            }
+            h.table(headings, rows);
         }
     }
 }
