@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.export.JsonLinesWriter;
+import org.mpjtrace.cli.export.TimedCalls;
 import org.mpjtrace.cli.export.output.WriteBehindStream;
 import org.mpjtrace.cli.export.output.WriterStream;
 import org.mpjtrace.cli.format.EventListing;
-import org.mpjtrace.cli.format.ExpandedRank;
 import org.mpjtrace.cli.format.GlobalListing;
 import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.cli.format.TraceHeader;
@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
                 "A full-mode trace prints as its loop structure: loops with their iteration counts, events with "
                         + "their parameters (peers relative to the rank, counted round COMM_WORLD: r-4, and on 16 ranks r+1 of rank 15 is rank 0), each with the ranks that run it where "
                         + "they are not all of the enclosing loop's; --rank R shows what rank R runs, with its own "
-                        + "values; --expand --rank R prints rank R's calls one by one.",
+                        + "values; --expand --rank R prints rank R's calls one by one, with the times --format jsonl gives them.",
                 "A trace of a clustering mode (chameleon, acurdion, reference) prints the same way; its header adds the "
                         + "marker rule, call frequency and K (and acurdion's choices), "
                         + "and says so when the job died before MPI.Finalize (the trace then holds what was merged up to "
@@ -61,9 +61,8 @@ final class DecodeCommand implements Callable<Integer> {
     Long limit;
 
     @Option(names = "--expand", description = "trace of mode full or a clustering mode: print the calls of the rank given with --rank, one by one "
-            + "(with their own times when the trace kept them, timing=lossless; else as 0, the times being per-event histograms); "
-            + "with --format jsonl every rank's, or rank R's, "
-            + "with their own times or the histograms' mean times")
+            + "(with their own times when the trace kept them, timing=lossless or lossy; else their call sites' mean times, one "
+            + "call after another, which a times: line says); with --format jsonl every rank's, or rank R's, the same way")
     boolean expand;
 
     @Option(names = "--dump", description = "mode full with keepDump=true: print the dump kept beside the compressed trace, "
@@ -97,7 +96,13 @@ final class DecodeCommand implements Callable<Integer> {
             if (trace.global() != null && !dump) {
                 if (expand && only == null) throw new BadInputException("--expand needs --rank R");
                 out.println();
-                if (expand) EventListing.print(out, trace, ExpandedRank.of(trace, only), limit == null ? -1 : limit);
+                if (expand) {
+                    // The calls' times as JSON Lines gives them: each call's own where kept, else its call site's means.
+                    if (TimedCalls.meanTimes(trace, only, true))
+                        out.println("times: each call's call-site mean compute before it and mean time inside it, one call after another"
+                                + " from 0 (the trace keeps histograms, not each call's times)");
+                    EventListing.print(out, trace, TimedCalls.expanded(trace, only), limit == null ? -1 : limit);
+                }
                 else new GlobalListing(trace, out, only == null ? -1 : only.rank()).print(trace.global());
                 out.flush();
                 return ExitCodes.OK;

@@ -1,6 +1,7 @@
 package org.mpjtrace.cli.export;
 
 import java.util.Arrays;
+import org.mpjtrace.cli.format.ExpandedRank;
 import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
@@ -96,6 +97,23 @@ public final class TimedCalls {
             X inner = (X) e.inner;
             throw inner;
         }
+    }
+
+    /**
+     * The rank's calls rebuilt from the compressed trace as one section of records, with the times
+     * {@link #forEach} gives them (each call's own where the trace keeps them, else its call site's mean
+     * compute and time inside, one call after another from 0): what {@code decode --expand} prints, as
+     * JSON Lines and text alike. Refused in one line past {@link ExpandedRank#callLimit()} calls.
+     */
+    public static RankTrace expanded(TraceFile trace, RankTrace section) {
+        long limit = ExpandedRank.callLimit();
+        long calls = GlobalExpansion.callsUpTo(trace.global(), section.rank(), limit);
+        if (calls > limit) throw ExpandedRank.tooMany(section.rank(), limit);
+        long[] words = new long[(int) calls * Event.WORDS];
+        int[] n = {0};
+        forEach(trace, section, true, (one, base) -> System.arraycopy(one.words(), base, words, n[0]++ * Event.WORDS, Event.WORDS));
+        return new RankTrace(section.rank(), section.host(), origin(trace, section, true), n[0], words, section.comms(), section.datatypes(),
+                section.redops(), section.stats());
     }
 
     /** Carries the visitor's checked exception out of the expansion's sink. */
