@@ -77,6 +77,32 @@ class PhaseMarkersTest {
     }
 
     @Test
+    void theChromeExportMarksEachMarkerOnRankZerosCallAsAnInstant() throws Exception {
+        Path file = ChameleonTraces.write(dir.resolve("placed.mpjt"), placed(1, 2, 3, 4, 5, 6));
+        Path json = dir.resolve("placed.json");
+        assertEquals(0, Cli.run("export", file.toString(), "--format", "chrome", "-o", json.toString(), "--quiet").code);
+        JsonNode events = new ObjectMapper().readTree(json.toFile()).get("traceEvents");
+        List<String> instants = new ArrayList<>();
+        List<Double> sliceEnds = new ArrayList<>(), instantTimes = new ArrayList<>();
+        for (JsonNode e : events) {
+            if (e.get("pid").asInt() != 0) continue;
+            if ("i".equals(e.get("ph").asText())) {
+                instants.add(e.get("name").asText());
+                instantTimes.add(e.get("ts").asDouble());
+            } else if ("X".equals(e.get("ph").asText()) && e.get("tid").asInt() == 0) {
+                sliceEnds.add(e.get("ts").asDouble() + e.get("dur").asDouble());
+            }
+        }
+        assertEquals(List.of("marker 1 AT", "marker 2 C", "marker 3 L", "marker 4 AT", "marker 5 C", "marker 6 F"), instants);
+        for (int i = 0; i < instantTimes.size(); i++)
+            assertEquals(sliceEnds.get(i + 1), instantTimes.get(i), 1e-9, "marker " + (i + 1) + " at the end of rank 0's call " + (i + 1));
+        Path old = ChameleonTraces.write(dir.resolve("unplaced.mpjt"), ChameleonTraces.finished());
+        Path oldJson = dir.resolve("unplaced.json");
+        assertEquals(0, Cli.run("export", old.toString(), "--format", "chrome", "-o", oldJson.toString(), "--quiet").code);
+        assertFalse(java.nio.file.Files.readString(oldJson).contains("\"ph\":\"i\""), "a version-17 file places no marker");
+    }
+
+    @Test
     void clustersShowsRankZerosCallOfEachMarkerAndOlderFilesNoColumn() throws Exception {
         Path file = ChameleonTraces.write(dir.resolve("placed.mpjt"), placed(1, 3, 5, 7, 9, 11));
         List<String> lines = Cli.output("clusters", file.toString()).lines().toList();

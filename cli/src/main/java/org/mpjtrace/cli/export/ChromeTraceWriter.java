@@ -3,6 +3,7 @@ package org.mpjtrace.cli.export;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.mpjtrace.cli.export.JsonBytes.Text;
@@ -11,6 +12,7 @@ import org.mpjtrace.trace.MpjtraceVersion;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.MarkerRecord;
 
 /**
  * {@code export --format chrome}: the Chrome trace-event format (JSON object form), which Perfetto UI and
@@ -56,6 +58,8 @@ public final class ChromeTraceWriter {
     /** The rank's paused spans (org.mpjtrace.api.Tracing), on a track after its phases'. */
     private static final int PAUSED_TID = PHASES_TID + 1;
     private static final Text PAUSED = Text.of("tracing paused"), TRACER = Text.of("tracer");
+    private static final Text INSTANT = Text.of("i"), SCOPE = Text.of("s"), THREAD_SCOPE = Text.of("t"), MARKER = Text.of("marker"),
+            STATE = Text.of("state"), MARKER_CALL = Text.of("marker_call"), RANK0_CALL = Text.of("rank0_call");
     private static final Text PHASE = Text.of("phase"), FUNCTIONS = Text.of("functions"), PATTERNS = Text.of("patterns"),
             FIRST_CALL = Text.of("first_call"), LAST_CALL = Text.of("last_call"), CALLS = Text.of("calls");
 
@@ -129,6 +133,9 @@ public final class ChromeTraceWriter {
         private final List<PhaseSpan> spans;
         private final long[] spanStart, spanEnd;
         private int calls, nextSpan;
+        /** Rank 0 of a clustered trace (format 18 on): the markers, in call order, each an instant at its call. */
+        private final List<MarkerRecord> markers;
+        private int nextMarker;
 
         RankWriter(JsonBytes g, FlowPlan plan, RankTrace section, long origin) {
             this.g = g;
@@ -140,6 +147,8 @@ public final class ChromeTraceWriter {
             this.spans = phases.getOrDefault(rank, List.of());
             this.spanStart = new long[spans.size()];
             this.spanEnd = new long[spans.size()];
+            this.markers = rank != 0 || trace.markers() == null ? List.of() : trace.markers().records().stream()
+                    .filter(m -> m.rankZeroCall() >= 0).sorted(Comparator.comparingLong(MarkerRecord::rankZeroCall)).toList();
         }
 
         void write() throws Exception {
@@ -175,6 +184,7 @@ public final class ChromeTraceWriter {
                     add(false, id);
                 });
                 slice(calls, base, seq[thread]++);
+                while (nextMarker < markers.size() && markers.get(nextMarker).rankZeroCall() <= this.calls) markerInstant(markers.get(nextMarker++));
                 spanTimes();
                 for (int i = 0; i < flowCount; i++)
                     flow(flowStarts[i], flowIds[i], flowStarts[i] ? inside(enter, exit) : endInside(enter, exit), collectiveFlows);
@@ -200,6 +210,28 @@ public final class ChromeTraceWriter {
                 g.endObject();
                 g.endRecord(false);
             }
+        }
+
+        /**
+         * Where the ranks acted on a clustering marker, at the end of rank 0's call that was it: an instant
+         * named {@code marker N STATE} on that call's thread, so a viewer shows the clustering over the calls.
+         */
+        private void markerInstant(MarkerRecord m) throws IOException {
+            g.startObject();
+            g.member(PH, INSTANT);
+            g.member(SCOPE, THREAD_SCOPE);
+            g.name(NAME).value("marker " + m.index() + " " + m.state());
+            g.member(CAT, MARKER);
+            g.member(PID, rank);
+            g.member(TID, thread);
+            g.name(TS).micros(exit - origin);
+            g.name(ARGS).startObject();
+            g.name(STATE).value(m.state().name());
+            g.member(MARKER_CALL, m.markerCall());
+            g.member(RANK0_CALL, m.rankZeroCall());
+            g.endObject();
+            g.endObject();
+            g.endRecord(false);
         }
 
         /** The call just written starts or ends a phase (phases follow each other in call order): keep its time. */
