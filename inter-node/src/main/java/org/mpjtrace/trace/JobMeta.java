@@ -26,6 +26,12 @@ public record JobMeta(String mode, String device, int worldSize, long startMilli
                       String mainClass, Map<String, String> agentOptions, String tracerVersion, String ending, String initClass,
                       long attachedMillis) {
 
+    /** A class not known is "", as documented: a file whose string reads as none (a damaged length) gives "" too. */
+    public JobMeta {
+        mainClass = mainClass == null ? "" : mainClass;
+        initClass = initClass == null ? "" : initClass;
+    }
+
     /** The job reached MPI.Finalize: the trace holds every call. */
     public static final String AT_FINALIZE = "MPI.Finalize";
     /** A clustering mode's trace, rewritten at a marker while the job ran on. */
