@@ -47,12 +47,6 @@ final class CallFields {
     private static final Text ANY_TAG = Text.of("ANY_TAG"), ANY_SOURCE = Text.of(Sentinels.rank(Sentinels.ANY_SOURCE)),
             PROC_NULL = Text.of(Sentinels.rank(Sentinels.PROC_NULL));
 
-    /** Each field's bit in {@link FieldSchema#alwaysBits} and {@link FieldSchema#optionalBits}: constants, so a check is two masks. */
-    private static final int HAS_COUNT = FieldSchema.bit(Field.COUNT), HAS_REQUEST = FieldSchema.bit(Field.REQUEST), HAS_DATATYPE = FieldSchema.bit(Field.DATATYPE),
-            HAS_COMM = FieldSchema.bit(Field.COMM), HAS_TAG = FieldSchema.bit(Field.TAG), HAS_COUNT2 = FieldSchema.bit(Field.COUNT2),
-            HAS_PEER = FieldSchema.bit(Field.PEER), HAS_PEER2 = FieldSchema.bit(Field.PEER2), HAS_TAG2 = FieldSchema.bit(Field.TAG2),
-            HAS_DATATYPE2 = FieldSchema.bit(Field.DATATYPE2), HAS_COLOR = FieldSchema.bit(Field.COLOR), HAS_KEY = FieldSchema.bit(Field.KEY),
-            HAS_RESULT = FieldSchema.bit(Field.RESULT), HAS_REDOP = FieldSchema.bit(Field.REDOP);
 
     /** Each site's {@code Class.method:line}, by site id. */
     private final Text[] where;
@@ -63,8 +57,8 @@ final class CallFields {
     /** The names of the datatypes of the rank last written ({@code typesOf}), by symbolic id. */
     private RankTrace typesOf;
     private Text[] typeNames = new Text[0];
-    /** The fields the op of the call being written always has, and may leave empty ({@link FieldSchema}'s bits). */
-    private int always, optional;
+    /** The op code of the call being written, whose fields {@link FieldSchema} says it has. */
+    private int code;
 
     CallFields(TraceFile trace) {
         where = new Text[trace.sites().size()];
@@ -135,27 +129,26 @@ final class CallFields {
 
     private void parameters(JsonBytes g, RankTrace r, int code, long[] w, int base) {
         Op op = Op.ofCode(code);
-        always = FieldSchema.alwaysBits(code);
-        optional = FieldSchema.optionalBits(code);
+        this.code = code;
         if (op != null) {
             switch (op.family) {
                 case P2P -> pointToPoint(g, r, op, w, base);
                 case COLLECTIVE -> collective(g, r, w, base);
                 case COMPLETION -> {
-                    number(g, N, HAS_COUNT, Event.count(w, base));
-                    number(g, REQ, HAS_REQUEST, Event.request(w, base));
+                    number(g, N, Field.COUNT, Event.count(w, base));
+                    number(g, REQ, Field.REQUEST, Event.request(w, base));
                 }
                 case COMMUNICATOR -> communicator(g, op, w, base);
                 case PACKING -> {
-                    number(g, COUNT, HAS_COUNT, Event.count(w, base));
-                    type(g, r, TYPE, HAS_DATATYPE, Event.datatype(w, base));
-                    number(g, COMM, HAS_COMM, Event.comm(w, base));
-                    number(g, POSITION, HAS_TAG, Event.tag(w, base));
-                    number(g, CAPACITY, HAS_COUNT2, Event.count2(w, base));
+                    number(g, COUNT, Field.COUNT, Event.count(w, base));
+                    type(g, r, TYPE, Field.DATATYPE, Event.datatype(w, base));
+                    number(g, COMM, Field.COMM, Event.comm(w, base));
+                    number(g, POSITION, Field.TAG, Event.tag(w, base));
+                    number(g, CAPACITY, Field.COUNT2, Event.count2(w, base));
                 }
                 case SETUP -> {
-                    number(g, COMM, HAS_COMM, Event.comm(w, base));
-                    number(g, CODE, HAS_TAG, Event.tag(w, base));
+                    number(g, COMM, Field.COMM, Event.comm(w, base));
+                    number(g, CODE, Field.TAG, Event.tag(w, base));
                 }
                 default -> { }
             }
@@ -164,68 +157,65 @@ final class CallFields {
     }
 
     private void pointToPoint(JsonBytes g, RankTrace r, Op op, long[] w, int base) {
-        rank(g, PEER, HAS_PEER, Event.peer(w, base));
-        tag(g, TAG, HAS_TAG, Event.tag(w, base));
-        number(g, COUNT, HAS_COUNT, Event.count(w, base));
-        type(g, r, TYPE, HAS_DATATYPE, Event.datatype(w, base));
-        number(g, COMM, HAS_COMM, Event.comm(w, base));
+        rank(g, PEER, Field.PEER, Event.peer(w, base));
+        tag(g, TAG, Field.TAG, Event.tag(w, base));
+        number(g, COUNT, Field.COUNT, Event.count(w, base));
+        type(g, r, TYPE, Field.DATATYPE, Event.datatype(w, base));
+        number(g, COMM, Field.COMM, Event.comm(w, base));
         if (op == Op.SENDRECV || op == Op.SENDRECV_REPLACE) {
-            rank(g, RECV_PEER, HAS_PEER2, Event.peer2(w, base));
-            tag(g, RECV_TAG, HAS_TAG2, Event.tag2(w, base));
-            number(g, RECV_COUNT, HAS_COUNT2, Event.count2(w, base));
-            type(g, r, RECV_TYPE, HAS_DATATYPE2, Event.datatype2(w, base));
+            rank(g, RECV_PEER, Field.PEER2, Event.peer2(w, base));
+            tag(g, RECV_TAG, Field.TAG2, Event.tag2(w, base));
+            number(g, RECV_COUNT, Field.COUNT2, Event.count2(w, base));
+            type(g, r, RECV_TYPE, Field.DATATYPE2, Event.datatype2(w, base));
             return;
         }
-        number(g, REQ, HAS_REQUEST, Event.request(w, base));
+        number(g, REQ, Field.REQUEST, Event.request(w, base));
         // What a wildcard receive or probe took (recorded only then).
-        rank(g, MATCHED_PEER, HAS_PEER2, Event.peer2(w, base));
-        tag(g, MATCHED_TAG, HAS_TAG2, Event.tag2(w, base));
+        rank(g, MATCHED_PEER, Field.PEER2, Event.peer2(w, base));
+        tag(g, MATCHED_TAG, Field.TAG2, Event.tag2(w, base));
     }
 
     private void collective(JsonBytes g, RankTrace r, long[] w, int base) {
-        rank(g, ROOT, HAS_PEER, Event.peer(w, base));
-        number(g, COUNT, HAS_COUNT, Event.count(w, base));
-        type(g, r, TYPE, HAS_DATATYPE, Event.datatype(w, base));
-        number(g, RECV_COUNT, HAS_COUNT2, Event.count2(w, base));
-        type(g, r, RECV_TYPE, HAS_DATATYPE2, Event.datatype2(w, base));
+        rank(g, ROOT, Field.PEER, Event.peer(w, base));
+        number(g, COUNT, Field.COUNT, Event.count(w, base));
+        type(g, r, TYPE, Field.DATATYPE, Event.datatype(w, base));
+        number(g, RECV_COUNT, Field.COUNT2, Event.count2(w, base));
+        type(g, r, RECV_TYPE, Field.DATATYPE2, Event.datatype2(w, base));
         int redop = Event.redop(w, base);
-        if (has(HAS_REDOP, redop)) {
+        if (has(Field.REDOP, redop)) {
             RedOpInfo info = r.redop(redop);
             g.name(REDOP);
             g.value(info != null ? info.name() : "#" + redop);
         }
-        number(g, COMM, HAS_COMM, Event.comm(w, base));
+        number(g, COMM, Field.COMM, Event.comm(w, base));
     }
 
     private void communicator(JsonBytes g, Op op, long[] w, int base) {
-        number(g, COMM, HAS_COMM, Event.comm(w, base));
+        number(g, COMM, Field.COMM, Event.comm(w, base));
         if (op == Op.SPLIT) {
-            number(g, COLOR, HAS_COLOR, Event.color(w, base));
-            number(g, KEY, HAS_KEY, Event.key(w, base));
+            number(g, COLOR, Field.COLOR, Event.color(w, base));
+            number(g, KEY, Field.KEY, Event.key(w, base));
         } else if (op == Op.SHIFT) {
-            number(g, DIRECTION, HAS_PEER, Event.peer(w, base));
-            number(g, DISP, HAS_COUNT, Event.count(w, base));
-            rank(g, SOURCE, HAS_PEER2, Event.peer2(w, base));
-            rank(g, DEST, HAS_TAG2, Event.tag2(w, base));
+            number(g, DIRECTION, Field.PEER, Event.peer(w, base));
+            number(g, DISP, Field.COUNT, Event.count(w, base));
+            rank(g, SOURCE, Field.PEER2, Event.peer2(w, base));
+            rank(g, DEST, Field.TAG2, Event.tag2(w, base));
         }
-        number(g, NEWCOMM, HAS_RESULT, Event.result(w, base));
+        number(g, NEWCOMM, Field.RESULT, Event.result(w, base));
     }
 
-    /**
-     * Whether the call being written has a value in the field of bit {@code field} that reads {@code v}
-     * ({@link FieldSchema}; none of these fields is the digest, whose "no value" is 0).
-     */
-    private boolean has(int field, int v) {
-        return (always & field) != 0 || (optional & field) != 0 && v != Event.NONE;
+    /** Whether the call being written has a value in field {@code f}, which reads {@code v} ({@link FieldSchema}). */
+    private boolean has(Field f, int v) {
+        return FieldSchema.isValue(code, f, v);
     }
 
     /** A field as a number, when the call has a value there. */
-    private void number(JsonBytes g, Text name, int field, int v) {
+    private void number(JsonBytes g, Text name, Field field, int v) {
         if (has(field, v)) g.member(name, v);
     }
 
     /** A rank argument: a number, or MPJ's wildcard by name. */
-    private void rank(JsonBytes g, Text name, int field, int v) {
+    private void rank(JsonBytes g, Text name, Field field, int v) {
         if (!has(field, v)) return;
         g.name(name);
         if (v == Sentinels.ANY_SOURCE) g.value(ANY_SOURCE);
@@ -233,7 +223,7 @@ final class CallFields {
         else g.value(v);
     }
 
-    private void tag(JsonBytes g, Text name, int field, int v) {
+    private void tag(JsonBytes g, Text name, Field field, int v) {
         if (!has(field, v)) return;
         g.name(name);
         if (v == Sentinels.ANY_TAG) g.value(ANY_TAG);
@@ -241,7 +231,7 @@ final class CallFields {
     }
 
     /** A datatype by its symbolic id: the base type's name, with the element count of a derived type ({@code INTx4}). */
-    private void type(JsonBytes g, RankTrace r, Text name, int field, int v) {
+    private void type(JsonBytes g, RankTrace r, Text name, Field field, int v) {
         if (has(field, v)) g.member(name, typeName(r, v));
     }
 

@@ -40,17 +40,16 @@ public final class ClusterHistory {
         Map<Integer, MarkerRecord> madeAt = new HashMap<>();
         // Format 18 on: at which of rank 0's calls it acted (decode --expand --rank 0 numbers them alike).
         boolean placed = log.records().stream().anyMatch(r -> r.rankZeroCall() >= 0);
-        TextTable records = placed
-                ? new TextTable(">marker", ">call", ">rank 0's call", "state", ">changed", ">merged calls", ">merge ms", "clusters")
-                : new TextTable(">marker", ">call", "state", ">changed", ">merged calls", ">merge ms", "clusters");
+        List<String> headings = new ArrayList<>(List.of(">marker", ">call", "state", ">changed", ">merged calls", ">merge ms", "clusters"));
+        if (placed) headings.add(2, ">rank 0's call");
+        TextTable records = new TextTable(headings.toArray(new String[0]));
         for (MarkerRecord r : log.records()) {
             MarkerRecord maker = r.clustering() < 0 ? null : madeAt.putIfAbsent(r.clustering(), r);
             String clusters = r.clustering() < 0 ? "-" : maker == null ? "new" : "of marker " + maker.index();
-            if (placed)
-                records.row(r.index(), r.markerCall(), r.rankZeroCall() < 0 ? "-" : r.rankZeroCall(), r.state(), r.changedRanks(), r.mergedCalls(),
-                        Units.millis(r.mergeNanos()), clusters);
-            else
-                records.row(r.index(), r.markerCall(), r.state(), r.changedRanks(), r.mergedCalls(), Units.millis(r.mergeNanos()), clusters);
+            List<Object> cells = new ArrayList<>(List.of(r.index(), r.markerCall(), r.state(), r.changedRanks(), r.mergedCalls(),
+                    Units.millis(r.mergeNanos()), clusters));
+            if (placed) cells.add(2, r.rankZeroCall() < 0 ? "-" : r.rankZeroCall());
+            records.row(cells.toArray());
         }
         if (records.isEmpty()) {
             out.println(INDENT + "(no markers)");

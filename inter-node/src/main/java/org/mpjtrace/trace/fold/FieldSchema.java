@@ -110,7 +110,7 @@ public final class FieldSchema {
     /** As {@link #use(Op, Field)}, by op code (any int: a corrupt file's code is UNUSED everywhere). */
     public static Use use(int opCode, Field f) {
         if (opCode < 0 || opCode >= ALWAYS.length) return Use.UNUSED;
-        int bit = bit(f);
+        int bit = 1 << f.ordinal();
         return (ALWAYS[opCode] & bit) != 0 ? Use.ALWAYS : (OPTIONAL[opCode] & bit) != 0 ? Use.OPTIONAL : Use.UNUSED;
     }
 
@@ -132,26 +132,8 @@ public final class FieldSchema {
     /** As {@link #isValue(Op, Field, long)}, by op code. */
     public static boolean isValue(int opCode, Field f, long stored) {
         if (opCode < 0 || opCode >= ALWAYS.length) return false;
-        int bit = bit(f);
+        int bit = 1 << f.ordinal();
         return (ALWAYS[opCode] & bit) != 0 || (OPTIONAL[opCode] & bit) != 0 && stored != absent(f);
-    }
-
-    /**
-     * The fields {@code opCode} always has, a bit per field ordinal (0 for an undefined code): with
-     * {@link #optionalBits} what a writer of every call takes once per call.
-     */
-    public static int alwaysBits(int opCode) {
-        return opCode < 0 || opCode >= ALWAYS.length ? 0 : ALWAYS[opCode];
-    }
-
-    /** The bit of field {@code f} in {@link #alwaysBits} and {@link #optionalBits}. */
-    public static int bit(Field f) {
-        return 1 << f.ordinal();
-    }
-
-    /** The fields {@code opCode} may leave empty, a bit per field ordinal (0 for an undefined code). */
-    public static int optionalBits(int opCode) {
-        return opCode < 0 || opCode >= OPTIONAL.length ? 0 : OPTIONAL[opCode];
     }
 
     /** Whether the record at {@code w[base]} has a value in field {@code f}. */
