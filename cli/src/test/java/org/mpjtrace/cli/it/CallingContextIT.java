@@ -25,12 +25,15 @@ import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.global.GlobalEvent;
+import org.mpjtrace.trace.global.GlobalLoop;
+import org.mpjtrace.trace.global.GlobalNode;
 
 /**
  * Calling context on real MPJ jobs of TwoCallers, whose one Sendrecv (in shift) is called from run and,
  * twice, from smooth, and whose one Allreduce (in total) is called from two lines of run: each way in
  * gets a stack signature of its own, whose frames name the callers with their source lines; with
- * stackDepth=0 the call site has one signature, its own.
+ * stackDepth=0 the call site has one signature, its own. Mode full keeps the same paths for its global trace.
  */
 class CallingContextIT {
     private static final String CLASS = "org.mpjtrace.examples.TwoCallers";
@@ -49,13 +52,21 @@ class CallingContextIT {
         throw new AssertionError("no " + api + " call site in " + method + ": " + trace.sites());
     }
 
-    /** The distinct stack signatures of the events at {@code site}, over all ranks, in order of appearance. */
+    /** The distinct stack signatures of the events at {@code site}, over all ranks and the global trace, in order of appearance. */
     private static Set<Long> signaturesAt(TraceFile trace, CallSite site) {
         Set<Long> signatures = new LinkedHashSet<>();
         for (RankTrace r : trace.ranks())
             for (int i = 0; i < r.eventCount(); i++)
                 if (Event.site(r.words(), RankTrace.base(i)) == site.id()) signatures.add(Event.stack(r.words(), RankTrace.base(i)));
+        if (trace.global() != null) globalSignaturesAt(trace.global().nodes(), site, signatures);
         return signatures;
+    }
+
+    private static void globalSignaturesAt(List<GlobalNode> nodes, CallSite site, Set<Long> into) {
+        for (GlobalNode n : nodes) {
+            if (n instanceof GlobalEvent e && e.site() == site.id()) into.add(e.stack());
+            if (n instanceof GlobalLoop l) globalSignaturesAt(l.body(), site, into);
+        }
     }
 
     /** A signature's frames as {@code method:line}, the MPJ call site first, then its callers nearest first. */
@@ -119,6 +130,17 @@ class CallingContextIT {
                 + " <- TwoCallers.smooth:" + line("double fromRight = shift(x, -1);") + " <- TwoCallers.run:" + line("x = smooth(x);")
                 + " <- TwoCallers.main:" + line("new TwoCallers(rank, size, log).run(a.getInt(\"steps\", 4), a.getInt(\"compute\", 0));");
         assertTrue(out.toString().contains("  Sendrecv          " + context + "  send(peer=1 "), out.toString());
+    }
+
+    /** Mode full's sections hold no events: the call-path table must come from every rank's paths, cut to the global trace's. */
+    @Test
+    void modeFullKeepsTheCallPathOfEveryStackItsGlobalTraceNames() throws IOException {
+        MpjJobs.Run run = MpjJobs.run("TwoCallers", 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", ARGS);
+        MpjJobs.assertSucceeded(run);
+        assertEquals(List.of(), run.tracerLines(), "the tracer complained");
+        TraceFile trace = run.result().trace();
+        assertTrue(trace.ranks().stream().allMatch(r -> r.eventCount() == 0), "mode full keeps no events per rank");
+        assertEachCallerHasItsSignature(trace);
     }
 
     @Test

@@ -120,7 +120,9 @@ final class ExitTrace {
             }
             if (global != null) writer.writeGlobal(global);
             writer.writeSites(merger.sites());
-            if (context) writer.writeCallPaths(merger.callPaths());
+            // A compressed trace's stacks are the global trace's, not its sections' events: every path goes in,
+            // cut at commit to what the trace names (SitePruning).
+            if (context) writer.writeCallPaths(global != null ? merger.allCallPaths() : merger.callPaths());
             writer.commit();
         }
     }

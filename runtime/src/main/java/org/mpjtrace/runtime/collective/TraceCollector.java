@@ -136,7 +136,9 @@ final class TraceCollector {
                 if (global != null) writer.writeGlobal(global);
                 if (online != null) writer.writeMarkers(online.log(true));
                 writer.writeSites(merger.sites());
-                if (context) writer.writeCallPaths(online != null ? online.usedPaths() : merger.callPaths());
+                // Mode full's sections hold no events, so their stacks are the global trace's: every rank's paths
+                // go in, and the writer cuts them to what the global trace names (SitePruning).
+                if (context) writer.writeCallPaths(online != null ? online.usedPaths() : ctx.loops != null ? merger.allCallPaths() : merger.callPaths());
                 writer.commit();
             }
         } catch (Throwable t) {
