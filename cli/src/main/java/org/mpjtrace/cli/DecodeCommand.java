@@ -43,8 +43,9 @@ import picocli.CommandLine.Spec;
                         + "(index in its rank and thread), op, site, stack (the call site, then its callers, innermost first), "
                         + "the op's parameters (peer, tag, count, type, comm, root, ...; ANY_SOURCE, PROC_NULL and ANY_TAG as "
                         + "strings), bytes, start_ns (from the rank's MPI.Init) and dur_ns. For a trace of mode full or a "
-                        + "clustering mode add --expand: every rank's calls (or rank R's), rebuilt one by one, a non-lead's from "
-                        + "its lead's, each starting its mean compute time after its thread's previous call and lasting its mean "
+                        + "clustering mode add --expand: every rank's calls (or rank R's), rebuilt one by one as replay makes them, a "
+                        + "non-lead's from its lead's with the peers, counts, arguments and loop counts its section keeps of its "
+                        + "own, each starting its mean compute time after its thread's previous call and lasting its mean "
                         + "time inside."})
 final class DecodeCommand implements Callable<Integer> {
 

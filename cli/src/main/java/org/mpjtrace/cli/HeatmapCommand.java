@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
                         + "or the number of messages (--metric), with its colour scale beside it; white where nothing was sent. "
                         + "Every send op and the send side of Sendrecv count, on every communicator (peers turned into world "
                         + "ranks); collectives are not drawn. A compressed trace's calls are rebuilt for every rank, a non-lead's "
-                        + "from its lead's. At most 4096 ranks.",
+                        + "from its lead's with its own peers and counts where its section keeps them. At most 4096 ranks.",
                 "OUT is written under a temporary name in its folder and renamed at the end."})
 final class HeatmapCommand implements Callable<Integer> {
     private static final int MAX_RANKS = 4096;

@@ -37,8 +37,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {"Segments a rank's calls into execution phases, after the trace-segmentation paper.", "",
-                "The rank's calls (a dump's records; for a full or clustered trace the calls rebuilt from it, a non-lead's "
-                        + "from its lead's) become a sequence of communication patterns: loop bodies and other repeats "
+                "The rank's calls (a dump's records; for a full or clustered trace the calls rebuilt from it as replay makes "
+                        + "them, a non-lead's from its lead's with what its section keeps of its own) become a sequence of communication patterns: loop bodies and other repeats "
                         + "of calls (op, call site, relative peer) within one user function (Class.method), a call "
                         + "that is part of none a pattern alone. That sequence is cut recursively where the "
                         + "Jensen-Shannon divergence between left and right is greatest, as long as the segmentation "

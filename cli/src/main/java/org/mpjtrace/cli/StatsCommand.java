@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
                         + "the top call sites (Class.method:line and op) by time in MPJ over all ranks, with calls, %% of app "
                         + "time, mean, bytes and each rank's time there as min/mean/max; per op the same with its imbalance "
                         + "(max/mean over ranks). Every mode: a compressed trace's calls are rebuilt with its mean times, and in "
-                        + "a clustered trace each rank's figures are its lead's (the report says so).",
+                        + "a clustered trace a non-lead's calls are its lead's with the peers, counts and loop counts its "
+                        + "section keeps of its own, its times its lead's (the report says so).",
                 "A full-mode trace then gets a compressed-trace summary: nodes and loops, the calls they stand for, "
                         + "the global trace's size, the file's and its bytes per rank, the trace memory per rank (peak, and "
                         + "averaged over markers: ACURDION's Table IV), the merge time at Finalize, the ratio against the "

@@ -1,30 +1,19 @@
 package org.mpjtrace.replay;
 
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import mpi.MPIException;
 import org.mpjtrace.cli.format.RankThreads;
 import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
-import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.TraceFile;
-import org.mpjtrace.trace.fold.EventRecords;
-import org.mpjtrace.trace.global.GlobalExpansion;
-import org.mpjtrace.trace.global.GlobalLoop;
-import org.mpjtrace.trace.global.LoopFit;
 
 /**
- * What one rank replays, in order: from a compressed trace (full and the clustering modes) the calls
- * whose ranklists hold the rank (in a clustered trace, its lead's calls stand for it), with relative
- * end-points turned into the rank's own peers, the rank's own communicator-constructor and
- * v-collective arguments where its section keeps them, its lead's loops run as often as its own calls
- * per stack say (LoopFit), its own peers at call sites where they never varied, its own peers and tags
- * call by call where they varied otherwise than its lead's ({@link OwnStackValues}), and the compute time
- * before each call from the call's histogram, or the call's own when the trace kept them (timing=lossless);
- * from a dump, the rank's own records and the exact time between them.
+ * What one rank replays, in order: from a compressed trace (full and the clustering modes) the rank's
+ * calls as the file keeps them for it ({@link RebuiltRank}: its lead's in a clustered trace, with what its
+ * own section keeps applied), and the compute time before each call from the call's histogram, or the
+ * call's own when the trace kept them (timing=lossless); from a dump, the rank's own records and the
+ * exact time between them.
  *
  * <p>A rank whose threads called MPJ at once replays each thread's calls on a thread of its own
  * ({@link #play} per thread number); the compute time before a call is the time since the same thread's
@@ -40,19 +29,16 @@ final class RankScript {
     private final int rank;
     /** The rank's own section of the file, or null when it has none. */
     private final RankTrace section;
-    /** What the rank's section keeps of its own calls per stack signature (clustering modes), by stack. */
-    private final Map<Long, StackSummary> stacks = new HashMap<>();
-    /** The lead's loops this rank runs another number of times, by its own calls per stack. */
-    private final Map<GlobalLoop, Long> fitted;
+    /** The rank's calls as the compressed trace keeps them for it, or null for a dump. */
+    private final RebuiltRank rebuilt;
 
     /** Prepares the rank's replay (loop counts fitted, before the replay's clock starts). */
     RankScript(TraceFile trace, int rank) {
         this.trace = trace;
         this.rank = rank;
         this.section = trace.rank(rank);
-        if (section != null) for (StackSummary s : section.stackSummaries()) stacks.put(s.stack(), s);
         try {
-            fitted = trace.global() == null ? Map.of() : fittedLoops();
+            rebuilt = trace.global() == null ? null : new RebuiltRank(trace, rank);
         } catch (IllegalStateException x) {
             throw new ReplayException(x.getMessage());
         }
@@ -70,20 +56,11 @@ final class RankScript {
 
     private long playGlobal(int thread, Computation clock, Step step) throws MPIException {
         long[] calls = {0};
-        long[] w = new long[Event.WORDS];
-        OwnArgumentsCursor own = new OwnArgumentsCursor(section == null ? List.of() : section.ownArguments());
-        OwnStackValues ownValues = new OwnStackValues(stacks.values(), rank, trace.meta().worldSize());
         // With timing=lossless the thread's own intervals, in order; else each call's histogram.
         CallTimes.Clock times = section == null || section.times().isEmpty() ? null : section.times().clock(section.initNanos());
         long[] lastExit = {Long.MIN_VALUE};
         try {
-            int worldSize = trace.meta().worldSize();
-            GlobalExpansion.expand(trace.global(), rank, (loop, recorded) -> fitted.getOrDefault(loop, recorded), (e, values) -> {
-                EventRecords.toRecord(e.op(), e.thread(), e.site(), e.stack(), values, rank, worldSize, w, 0);
-                StackSummary mine = stacks.get(e.stack());
-                if (mine != null) mine.writePeersInto(w, 0);
-                ownValues.apply(w, 0); // likewise every thread's calls, in order
-                own.apply(w, 0); // every thread's calls, in the order the rank's own arguments were kept
+            rebuilt.forEach((e, w, b) -> {
                 if (e.thread() != thread) return;
                 if (times != null && times.next(thread)) {
                     // As from a dump: the time since the thread's previous call, none before its first.
@@ -92,7 +69,7 @@ final class RankScript {
                 } else {
                     clock.compute(e.compute());
                 }
-                call(clock, step, w, 0); // MPJ's MPIException is unchecked: it leaves the expansion as it is
+                call(clock, step, w, b); // MPJ's MPIException is unchecked: it leaves the expansion as it is
                 calls[0]++;
             });
         } catch (IllegalStateException x) {
@@ -106,14 +83,6 @@ final class RankScript {
         long start = System.nanoTime();
         step.call(w, b);
         clock.called(System.nanoTime() - start);
-    }
-
-    /** The lead's loops this rank ran another number of times, by its own calls per stack (none in modes full and dump). */
-    private Map<GlobalLoop, Long> fittedLoops() {
-        if (stacks.isEmpty()) return Map.of();
-        Map<Long, Long> own = new HashMap<>();
-        for (StackSummary s : stacks.values()) own.put(s.stack(), s.calls());
-        return LoopFit.fit(trace.global(), rank, own);
     }
 
     private long playDump(int thread, Computation clock, Step step) throws MPIException {

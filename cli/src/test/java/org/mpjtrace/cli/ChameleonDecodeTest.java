@@ -4,10 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.global.GlobalEvent;
+import org.mpjtrace.trace.global.GlobalLoop;
+import org.mpjtrace.trace.global.GlobalNode;
 
 /** decode on a chameleon-mode trace: the settings in the header, then the global trace as for mode full. */
 class ChameleonDecodeTest {
@@ -60,5 +67,39 @@ class ChameleonDecodeTest {
         List<String> lines = decode(ChameleonTraces.interim()).out.lines().toList();
         assertEquals("interim trace: written at marker 3; the job did not reach MPI.Finalize", lines.get(0));
         assertTrue(lines.contains("ranks:          4 (0 in this file)"), lines.toString());
+    }
+
+    /**
+     * Rank 2's section keeps that its Isends all went to rank 0, where its lead's calls give it r+1 (rank 3):
+     * decode --expand, text and JSON Lines, shows rank 2 its own peer, as replay and compare do.
+     */
+    @Test
+    void aNonLeadsExpandedCallsCarryThePeerItsSectionKeepsNotItsLeads() throws Exception {
+        TraceFile t = ChameleonTraces.finished();
+        long isendStack = isendStack(t.global().nodes());
+        List<RankTrace> ranks = new ArrayList<>(t.ranks());
+        RankTrace two = ranks.get(2);
+        ranks.set(2, new RankTrace(2, two.host(), two.initNanos(), two.eventCount(), two.words(), two.comms(), two.datatypes(), two.redops(),
+                two.stats(), two.arrays(), List.of(), List.of(new StackSummary(isendStack, ChameleonTraces.STEPS, 0, 0, StackSummary.VARIES))));
+        TraceFile withOwnPeer = new TraceFile(t.meta(), t.sites(), ranks, t.callPaths(), t.global(), t.markers());
+
+        String lead = decode(t, "--rank", "2", "--expand").out;
+        assertEquals(ChameleonTraces.STEPS, lead.lines().filter(l -> l.matches("\\s*\\d+  Isend .* peer=3 .*")).count(), lead);
+        String own = decode(withOwnPeer, "--rank", "2", "--expand").out;
+        assertEquals(ChameleonTraces.STEPS, own.lines().filter(l -> l.matches("\\s*\\d+  Isend .* peer=0 .*")).count(), own);
+        String json = decode(withOwnPeer, "--rank", "2", "--expand", "--format", "jsonl").out;
+        assertEquals(ChameleonTraces.STEPS, json.lines().filter(l -> l.contains("\"op\":\"Isend\"") && l.contains("\"peer\":0,")).count(), json);
+    }
+
+    /** The stack signature of the trace's one Isend event. */
+    private static long isendStack(List<GlobalNode> nodes) {
+        for (GlobalNode n : nodes) {
+            if (n instanceof GlobalEvent e && e.op() == Op.ISEND.code) return e.stack();
+            if (n instanceof GlobalLoop l) {
+                long s = isendStack(l.body());
+                if (s != Long.MIN_VALUE) return s;
+            }
+        }
+        return Long.MIN_VALUE;
     }
 }

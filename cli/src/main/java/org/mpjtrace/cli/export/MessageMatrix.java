@@ -9,7 +9,7 @@ import org.mpjtrace.trace.TraceFile;
 /**
  * Who sent how much to whom: the job's point-to-point messages as a matrix of world ranks, sender by
  * receiver, in messages and in bytes (as sent). Every send op and the send side of the Sendrecvs count
- * (as {@link RankMessages} finds them, a compressed trace's calls rebuilt, a non-lead's from its lead's),
+ * (as {@link RankMessages} finds them, a compressed trace's calls rebuilt, a non-lead's from its lead's with its own peers and counts where its section keeps them),
  * on every communicator whose members the trace names (peers are places in their communicator, turned
  * into world ranks); sends to PROC_NULL and on communicators it cannot place are left out, and counted.
  * Collectives are not messages here. One pass over the ranks, one at a time; memory: one entry per

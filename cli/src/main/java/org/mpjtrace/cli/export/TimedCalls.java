@@ -2,21 +2,20 @@ package org.mpjtrace.cli.export;
 
 import java.util.Arrays;
 import org.mpjtrace.cli.format.ExpandedRank;
+import org.mpjtrace.replay.RebuiltRank;
 import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
-import org.mpjtrace.trace.fold.EventRecords;
-import org.mpjtrace.trace.global.GlobalExpansion;
 
 /**
  * One rank's calls one at a time, as records with times, whatever the trace's mode: a dump's own records
  * in their recorded order with their measured times, or the calls rebuilt from the compressed trace
- * ({@link GlobalExpansion}; in a clustered trace a non-lead's from its lead's, as {@code compare} does)
- * thread by thread, with the times the trace keeps: with timing=lossless each call's own ({@link
- * CallTimes}: the same enter and exit as a dump of the run), else each call starts the mean of its
- * compute histogram after the previous call of its thread ended and lasts the mean of its time-inside
- * histogram, each thread starting at 0.
+ * ({@link RebuiltRank}: in a clustered trace a non-lead's from its lead's with what its own section keeps,
+ * as {@code replay} and {@code compare} make them), with the times the trace keeps, thread by thread:
+ * with timing=lossless each call's own ({@link CallTimes}: the same enter and exit as a dump of the
+ * run), else each call starts the mean of its compute histogram after the previous call of its thread
+ * ended and lasts the mean of its time-inside histogram, each thread starting at 0.
  *
  * <p>Nothing is collected: a rebuilt call is written into one 12-word record reused for the next, so a
  * rank standing for billions of calls streams in constant memory (the dump's records are the loaded
@@ -61,14 +60,13 @@ public final class TimedCalls {
         long[] record = new long[Event.WORDS];
         RankTrace one = new RankTrace(section.rank(), section.host(), 0, 1, record, section.comms(), section.datatypes(),
                 section.redops(), section.stats());
-        int rank = section.rank(), worldSize = trace.meta().worldSize();
+        int rank = section.rank();
         CallTimes.Clock clock = section.times().isEmpty() ? null : section.times().clock(section.initNanos());
         long start = origin(trace, section, expand);
         long[][] threadEnd = {new long[4]};
         Arrays.fill(threadEnd[0], start);
         try {
-            GlobalExpansion.expand(trace.global(), rank, (event, values) -> {
-                EventRecords.toRecord(event.op(), event.thread(), event.site(), event.stack(), values, rank, worldSize, record, 0);
+            new RebuiltRank(trace, rank).forEach(record, (event, w, b) -> {
                 int t = event.thread();
                 if (t >= threadEnd[0].length) {
                     int old = threadEnd[0].length;
@@ -107,7 +105,7 @@ public final class TimedCalls {
      */
     public static RankTrace expanded(TraceFile trace, RankTrace section) {
         long limit = ExpandedRank.callLimit();
-        long calls = GlobalExpansion.callsUpTo(trace.global(), section.rank(), limit);
+        long calls = new RebuiltRank(trace, section.rank()).callsUpTo(limit);
         if (calls > limit) throw ExpandedRank.tooMany(section.rank(), limit);
         long[] words = new long[(int) calls * Event.WORDS];
         int[] n = {0};

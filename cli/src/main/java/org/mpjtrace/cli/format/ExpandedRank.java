@@ -1,16 +1,15 @@
 package org.mpjtrace.cli.format;
 
 import org.mpjtrace.cli.BadInputException;
+import org.mpjtrace.replay.RebuiltRank;
 import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
-import org.mpjtrace.trace.fold.EventRecords;
-import org.mpjtrace.trace.global.GlobalExpansion;
 
 /**
  * One rank's calls rebuilt from a loop-compressed trace, as a rank section of records: every op, site
- * and parameter as recorded; times are each call's own where the trace keeps them (timing=lossless),
+ * and parameter as the file keeps them for the rank ({@link RebuiltRank}); times are each call's own where the trace keeps them (timing=lossless),
  * else 0 (the default keeps times as per-event histograms, not per call).
  * The calls are counted first, so the records take one array of exactly their size, and a rank standing
  * for more calls than a rank section or half this JVM's heap can hold is refused in one line instead of
@@ -26,16 +25,17 @@ public final class ExpandedRank {
      * @throws BadInputException when the rank's calls cannot be held in memory
      */
     public static RankTrace of(TraceFile trace, RankTrace section) {
-        int rank = section.rank(), worldSize = trace.meta().worldSize();
+        int rank = section.rank();
         long limit = callLimit();
-        long calls = GlobalExpansion.callsUpTo(trace.global(), rank, limit);
+        RebuiltRank rebuilt = new RebuiltRank(trace, rank);
+        long calls = rebuilt.callsUpTo(limit);
         if (calls > limit) throw tooMany(rank, limit);
         long[] words = new long[(int) calls * Event.WORDS];
         int[] n = {0};
         CallTimes.Clock clock = section.times().isEmpty() ? null : section.times().clock(section.initNanos());
-        GlobalExpansion.expand(trace.global(), rank, (event, values) -> {
+        rebuilt.forEach((event, w, b) -> {
             int base = n[0] * Event.WORDS;
-            EventRecords.toRecord(event.op(), event.thread(), event.site(), event.stack(), values, rank, worldSize, words, base);
+            System.arraycopy(w, b, words, base, Event.WORDS);
             if (clock != null && clock.next(event.thread())) {
                 words[base + Event.W_ENTER] = clock.enter();
                 words[base + Event.W_EXIT] = clock.exit();

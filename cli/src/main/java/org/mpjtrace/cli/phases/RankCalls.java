@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpjtrace.cli.export.TimedCalls;
+import org.mpjtrace.replay.RebuiltRank;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
@@ -150,7 +151,8 @@ public final class RankCalls {
         Functions functions = new Functions();
         List<Run> runs = new ArrayList<>();
         Stretch stretch = new Stretch(budget);
-        if (byLoops && TimedCalls.meanTimes(trace, section, false)) readLoops(trace, section, ids, functions, stretch, runs);
+        // A rank whose section keeps calls of its own (a non-lead unlike its lead) is read call by call, rebuilt as replay does.
+        if (byLoops && TimedCalls.meanTimes(trace, section, false) && !RebuiltRank.keepsOwn(section)) readLoops(trace, section, ids, functions, stretch, runs);
         else readOneByOne(trace, section, ids, functions, stretch, runs);
         return new RankCalls(section.rank(), runs, functions.names, ids::name);
     }

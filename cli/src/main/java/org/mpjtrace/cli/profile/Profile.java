@@ -17,7 +17,7 @@ import org.mpjtrace.trace.TraceFile;
  * A trace's profile in mpiP's spirit, for every mode: per rank its app and MPJ times, per call site
  * (application site and op) and per op the calls, time, bytes and the spread of the ranks' times. One
  * pass over every rank's calls ({@link TimedCalls}: a dump's measured times, or a compressed trace's
- * calls rebuilt with its mean times, a non-lead's from its lead's), one rank at a time, so a trace
+ * calls rebuilt with its mean times, a non-lead's from its lead's with what its own section keeps), one rank at a time, so a trace
  * opened for streaming is profiled in the memory of one rank's calls plus a few numbers per site.
  *
  * <p>MPI.Init and MPI.Finalize are kept apart, in the ranks' times only: MPI.Init holds MPJ's start-up

@@ -25,8 +25,8 @@ public final class ProfileText {
                 + ", wall " + Units.seconds(m.elapsedMillis() * 1_000_000L) + " s");
         String timing = m.agentOptions() == null ? TimingMode.HISTOGRAM.key : m.agentOptions().getOrDefault(AgentKeys.TIMING, TimingMode.HISTOGRAM.key);
         if (p.fromLeads())
-            out.println("  clustered trace: only leads traced; each other rank's " + (p.meanTimes() ? "figures are" : "calls are")
-                    + " its lead's (its cluster in `clusters`)" + (p.meanTimes() ? "" : ", its times its own"));
+            out.println("  clustered trace: only leads traced; each other rank's calls are its lead's (its cluster in `clusters`) with the"
+                    + " peers, counts and loop counts its section keeps of its own, " + (p.meanTimes() ? "its times its lead's" : "its times its own"));
         if (p.meanTimes())
             out.println("  times: the compressed trace's mean time of each call (timing=" + timing + "), alike on every rank that makes it"
                     + " (a dump, keepDump=true or timing=lossless or lossy keeps each call's own)");

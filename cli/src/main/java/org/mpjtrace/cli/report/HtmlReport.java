@@ -53,7 +53,7 @@ public final class HtmlReport {
                 + Units.seconds(m.elapsedMillis() * 1_000_000L) + " s; trace " + fileLabel + ", ended "
                 + (JobMeta.AT_FINALIZE.equals(m.ending()) ? "at MPI.Finalize" : m.ending())).raw("</p>");
         if (profile.fromLeads())
-            h.raw("<p class=\"note\">").text("Clustered trace: only leads traced; each other rank's figures are its lead's.").raw("</p>");
+            h.raw("<p class=\"note\">").text("Clustered trace: only leads traced; each other rank's calls are its lead's, with the peers, counts and loop counts its section keeps of its own.").raw("</p>");
         if (profile.meanTimes())
             h.raw("<p class=\"note\">").text("Times: the compressed trace's mean time of each call, alike on every rank that makes it.").raw("</p>");
 
