@@ -166,6 +166,11 @@ class CallingContextIT {
                 if (first == null) first = stacks;
                 else assertArrayEquals(first, stacks, "rank " + r.rank());
             }
+            // Mode full: each JVM's paths reach rank 0 with its section, and the global trace's stacks are explained.
+            MpjJobs.Run full = MpjJobs.run("TwoCallers", 4, "niodev", daemon.machinesFile(), dir.resolve("nio-full.mpjt"), "full", "", ARGS);
+            MpjJobs.assertSucceeded(full);
+            assertEquals(List.of(), full.tracerLines(), "the tracer complained");
+            assertEachCallerHasItsSignature(full.result().trace());
         }
     }
 }
