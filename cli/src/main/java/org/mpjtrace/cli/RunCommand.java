@@ -23,8 +23,10 @@ import picocli.CommandLine.Spec;
         versionProvider = Main.Version.class,
         customSynopsis = "mpjtrace run [OPTIONS] -cp CLASSPATH MAIN [ARGS...]",
         description = {"Runs an MPJ program under the tracer and writes one trace file.", "",
-                "Starts the job with MPJ Express's starter and the tracer agent in every rank. Everything after MAIN "
-                        + "is passed to the program. Needs MPJ_HOME (bin/mpjtrace sets it).",
+                "Starts the job with the tracer agent in every rank: multicore, the JVM that runs the ranks, as MPJ Express's "
+                        + "starter would start it (so the job's exit code is the program's: a program that exits with 3 is "
+                        + "reported as failed with that code); niodev, through MPJ's starter and daemons. Everything after "
+                        + "MAIN is passed to the program. Needs MPJ_HOME (bin/mpjtrace sets it).",
                 "Before it starts a job it checks every agent option, that the trace's folder takes a new file, that every "
                         + "class path entry exists and one holds MAIN (not with --machines: the path is then the hosts'), and "
                         + "that no option is misspelt (one that is gets the option it was near): exit 2, one line, no job.",

@@ -51,12 +51,15 @@ public final class Installation {
         }
     }
 
-    /** MPJ_HOME, checked to hold the starter. */
+    /** MPJ_HOME, checked to hold the starter and the jars a multicore job runs on. */
     public Path mpjHome() {
         if (mpjHome == null)
             throw new BadInputException("MPJ_HOME is not set: point it at an MPJ Express 0.44 install (bin/mpjtrace sets it up)");
         if (!Files.isRegularFile(starterJar(mpjHome)))
             throw new BadInputException("MPJ_HOME=" + mpjHome + " has no lib/starter.jar: point it at an MPJ Express 0.44 install");
+        for (String jar : StarterCommand.MULTICORE_JARS)
+            if (!Files.isRegularFile(mpjHome.resolve("lib").resolve(jar)))
+                throw new BadInputException("MPJ_HOME=" + mpjHome + " has no lib/" + jar + ": point it at an MPJ Express 0.44 install");
         return mpjHome;
     }
 

@@ -146,7 +146,7 @@ public final class JobLauncher {
                 }
                 machines = daemon.machinesFile();
             }
-            List<String> cmd = StarterCommand.build(starterJar, req, machines,
+            List<String> cmd = StarterCommand.build(starterJar, dir, req, machines,
                     StarterCommand.jobJavaOptions(System.getenv(StarterCommand.JOB_JAVA_OPTS)), agentArg);
             say("running " + req.mainClass() + " on " + req.ranks() + " ranks (" + req.device() + "), "
                     + (req.trace() ? "tracing to " + req.outputOrDefault() : "not tracing"));
@@ -285,7 +285,8 @@ public final class JobLauncher {
             // A rank that ended before MPI.Finalize may still have left a trace saying so: name it too.
             ProducedTrace left = req.trace() ? new ProducedTrace(traceFile, req.outputOrDefault().toString(), startMillis) : null;
             String trace = left == null || !left.written() || left.problem() == null ? "" : "; " + left.problem();
-            say("job failed: the MPJ starter exited with code " + exit + trace);
+            // Multicore runs the ranks' JVM itself, so its exit code is the program's; niodev's starter ends with its own.
+            say("job failed: " + (req.device().equals(JobRequest.MULTICORE) ? "the job exited with code " : "the MPJ starter exited with code ") + exit + trace);
             return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
         }
         if (!req.trace()) {

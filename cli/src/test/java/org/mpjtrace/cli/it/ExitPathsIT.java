@@ -101,6 +101,15 @@ class ExitPathsIT {
         assertWholeUpToTheEnd(file, mode, JobMeta.before("exit"), 2);
     }
 
+    /** MPJ's starter ends with 0 whatever the job did; run starts the multicore JVM itself and so has the program's code. */
+    @Test
+    void runReportsTheCodeAMulticoreProgramExitedWith() {
+        MpjJobs.Run plain = MpjJobs.run("EarlyExit", RANKS, "multicore", null, null, null, List.of("steps=2", "end=exit", "rank=1"));
+        assertEquals(3, plain.result().starterExit(), plain.messages());
+        assertEquals(1, plain.result().exitCode(), "run reports the job as failed");
+        assertTrue(plain.messages().contains("job failed: the job exited with code 3"), plain.messages());
+    }
+
     @ParameterizedTest
     @CsvSource({"dump", "chameleon"})
     void aJobStoppedBySigtermLeavesATraceSayingSo(String mode) throws Exception {

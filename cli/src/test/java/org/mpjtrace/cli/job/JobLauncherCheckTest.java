@@ -28,7 +28,7 @@ class JobLauncherCheckTest {
         Files.writeString(home.resolve("agent/target/tracer.jar"), "not really");
         mpjHome = Files.createDirectories(dir.resolve("mpj/lib"));
         mpjHome = mpjHome.getParent();
-        Files.writeString(mpjHome.resolve("lib/starter.jar"), "not really");
+        for (String jar : StarterCommand.MULTICORE_JARS) Files.writeString(mpjHome.resolve("lib").resolve(jar), "not really");
         messages = new StringWriter();
     }
 
