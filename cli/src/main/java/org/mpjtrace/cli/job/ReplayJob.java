@@ -75,8 +75,8 @@ public final class ReplayJob {
         JobResult result = launcher.captureOutput(stdout, stderr).run(req);
         stdout.close();
         stderr.close();
-        if (result.exitCode() != ExitCodes.OK) return new Outcome(result.exitCode(), Double.NaN, result);
-        // MPJ's starter exits 0 whatever its ranks did: what they reported tells.
+        // What the ranks reported tells first: a rank that stopped the replay ends the job with 1 on multicore,
+        // and niodev's starter exits 0 whatever its ranks did.
         List<String> reports = new ArrayList<>(stdout.found());
         reports.addAll(stderr.found());
         String line = null;
@@ -85,6 +85,7 @@ public final class ReplayJob {
             if (r.startsWith(ReplayMain.WALL_TIME)) line = r;
             else failed = true;
         }
+        if (!failed && result.exitCode() != ExitCodes.OK) return new Outcome(result.exitCode(), Double.NaN, result);
         if (failed || line == null) {
             err.println("mpjtrace: replay failed: " + (failed ? "a rank stopped it (see the job's output above)"
                     : "rank 0 did not report its wall time (see the job's output above)"));
