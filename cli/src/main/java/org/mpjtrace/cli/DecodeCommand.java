@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
                 "A full-mode trace prints as its loop structure: loops with their iteration counts, events with "
                         + "their parameters (peers relative to the rank, counted round COMM_WORLD: r-4, and on 16 ranks r+1 of rank 15 is rank 0), each with the ranks that run it where "
                         + "they are not all of the enclosing loop's; --rank R shows what rank R runs, with its own "
-                        + "values; --expand --rank R prints rank R's calls one by one, with the times --format jsonl gives them.",
+                        + "values (a non-lead of a clustered trace: its lead's, with a line saying what its own section keeps); --expand "
+                        + "--rank R prints rank R's calls one by one, with the times --format jsonl gives them.",
                 "A trace of a clustering mode (chameleon, acurdion, reference) prints the same way; its header adds the "
                         + "marker rule, call frequency and K (and acurdion's choices), "
                         + "and says so when the job died before MPI.Finalize (the trace then holds what was merged up to "

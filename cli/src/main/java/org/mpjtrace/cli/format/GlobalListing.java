@@ -2,9 +2,14 @@ package org.mpjtrace.cli.format;
 
 import java.io.PrintWriter;
 import java.util.List;
+import org.mpjtrace.replay.RebuiltRank;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Op;
+import org.mpjtrace.trace.OwnArguments;
+import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.Cluster;
+import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.FieldSchema;
 import org.mpjtrace.trace.fold.Histogram;
@@ -56,7 +61,33 @@ public final class GlobalListing {
         threaded = RankThreads.ofNodes(global.nodes(), rank) > 1;
         out.println("global trace: " + global.ranks().size() + " ranks " + global.ranks() + ", " + global.nodeCount() + " nodes"
                 + (rank < 0 ? "" : "; what rank " + rank + " runs"));
+        if (rank >= 0) ownNote();
         printNodes(global.nodes(), global.ranks(), 1);
+    }
+
+    /**
+     * A non-lead whose section keeps what its lead's calls get wrong for it: the listing shows the lead's
+     * loops and values, so say what the section adds and where it is applied.
+     */
+    private void ownNote() {
+        RankTrace section = trace.rank(rank);
+        if (!RebuiltRank.keepsOwn(section)) return;
+        long stacks = section.stackSummaries().size();
+        long arguments = section.ownArguments().stream().mapToLong(OwnArguments::repeat).sum();
+        out.println("  rank " + rank + " is in a cluster" + lead() + ": the loops and values below are its lead's; its section keeps its own calls or values at "
+                + stacks + " call path" + (stacks == 1 ? "" : "s") + " and its own arguments of " + arguments + " call" + (arguments == 1 ? "" : "s")
+                + ", which decode --expand --rank " + rank + " applies");
+    }
+
+    /** " led by rank L" from the last clustering that holds the rank, or "" when the trace has none. */
+    private String lead() {
+        MarkerLog log = trace.markers();
+        if (log == null) return "";
+        for (int i = log.clusterings().size() - 1; i >= 0; i--) {
+            Cluster c = log.clusterings().get(i).clusterOf(rank);
+            if (c != null) return " led by rank " + c.lead();
+        }
+        return "";
     }
 
     private void printNodes(List<GlobalNode> nodes, RankSet enclosing, int depth) {
