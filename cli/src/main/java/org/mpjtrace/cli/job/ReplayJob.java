@@ -75,8 +75,8 @@ public final class ReplayJob {
         JobResult result = launcher.captureOutput(stdout, stderr).run(req);
         stdout.close();
         stderr.close();
-        // What the ranks reported tells first: a rank that stopped the replay ends the job with 1 on multicore,
-        // and niodev's starter exits 0 whatever its ranks did.
+        // What the ranks reported tells first: a rank that stopped the replay ends a multicore job with a code
+        // other than 0, and niodev's starter exits 0 whatever its ranks did.
         List<String> reports = new ArrayList<>(stdout.found());
         reports.addAll(stderr.found());
         String line = null;

@@ -1,5 +1,6 @@
 package org.mpjtrace.cli.job;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +77,7 @@ public final class StarterCommand {
         cmd.addAll(jvmOptions);
         if (agentArg != null) cmd.add(agentArg);
         cmd.add("-cp");
-        cmd.add(String.join(java.io.File.pathSeparator, MULTICORE_JARS.stream().map(j -> lib.resolve(j).toString()).toList()));
+        cmd.add(String.join(File.pathSeparator, MULTICORE_JARS.stream().map(j -> lib.resolve(j).toString()).toList()));
         cmd.add(MULTICORE_MAIN);
         cmd.add(dir.toString());
         cmd.add(Integer.toString(req.ranks()));
