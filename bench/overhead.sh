@@ -12,6 +12,8 @@
 #
 # TRACER_JARS="a.jar b.jar ..." compares tracer jars (built from different commits, say) side by side:
 # each round runs the job untraced, then traced with each jar in turn, and a ratio is printed per jar.
+# OPTION_SETS="timing=histogram;timing=lossless" likewise compares agent option sets (added to AGENT_OPTS),
+# each round running the job traced once per set (and per jar).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/bin/lib/mpj-home.sh"
@@ -28,9 +30,9 @@ for jar in "${jars[@]}"; do [ -f "$jar" ] || { echo "bench/overhead.sh: no trace
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-run() { # $1 = output name, $2 = tracer jar or "" for untraced; prints wall ms
+run() { # $1 = output name, $2 = tracer jar or "" for untraced, $3 = more agent options (",k=v"); prints wall ms
     local agent=()
-    [ -n "$2" ] && agent=("-javaagent:$2=mode=$mode,output=$work/trace.mpjt$extra")
+    [ -n "$2" ] && agent=("-javaagent:$2=mode=$mode,output=$work/trace.mpjt$extra${3:-}")
     local start end
     start=$(date +%s%N)
     # shellcheck disable=SC2086 # EXAMPLE_ARGS are words
@@ -43,24 +45,38 @@ run() { # $1 = output name, $2 = tracer jar or "" for untraced; prints wall ms
 . "$repo/bench/lib/stats.sh"
 
 echo "${EXAMPLE:-Stencil2D} -np $np ${STEP_ARG:-steps}=$steps${EXAMPLE_ARGS:+ $EXAMPLE_ARGS}, multicore, mode $mode${5:+ ($5)}, $reps runs each (alternating)" >&2
+# The traced configurations: each jar, with each option set when OPTION_SETS is given.
+IFS=';' read -r -a sets <<< "${OPTION_SETS:-}"
+[ ${#sets[@]} -gt 0 ] || sets=("")
+cjar=() copts=() clabel=()
+for jar in "${jars[@]}"; do
+    for set in "${sets[@]}"; do
+        cjar+=("$jar")
+        copts+=("${set:+,$set}")
+        label="${jars[1]:+$(basename "$jar")}${jars[1]:+${set:+ }}$set"
+        clabel+=("${label:+ ($label)}")
+    done
+done
 untraced=()
 declare -A traced
 for i in $(seq "$reps"); do
     u=$(run untraced "")
     untraced+=("$u")
     line="  run $i: untraced ${u} ms"
-    for j in "${!jars[@]}"; do
-        t=$(run "traced$j" "${jars[$j]}")
+    for j in "${!cjar[@]}"; do
+        t=$(run "traced$j" "${cjar[$j]}" "${copts[$j]}")
         traced[$j]="${traced[$j]:-} $t"
-        line="$line, traced${jars[1]:+ ($(basename "${jars[$j]}"))} ${t} ms"
+        line="$line, traced${clabel[$j]} ${t} ms"
     done
     echo "$line" >&2
 done
 mu=$(printf '%s\n' "${untraced[@]}" | median)
 grep -v '^MPJ Express' "$work/untraced.out" > "$work/u" || true
-for j in "${!jars[@]}"; do
+for j in "${!cjar[@]}"; do
     mt=$(printf '%s\n' ${traced[$j]} | median)
     grep -v '^MPJ Express' "$work/traced$j.out" > "$work/t" || true
-    cmp -s "$work/u" "$work/t" || echo "  warning: program output differs with the agent ${jars[$j]}" >&2
-    echo "median untraced ${mu} ms, traced${jars[1]:+ ($(basename "${jars[$j]}"))} ${mt} ms, ratio $(awk -v t="$mt" -v u="$mu" 'BEGIN {printf "%.3f", t / u}'), trace $(stat -c %s "$work/trace.mpjt") bytes"
+    cmp -s "$work/u" "$work/t" || echo "  warning: program output differs with the agent${clabel[$j]}" >&2
+    echo "median untraced ${mu} ms, traced${clabel[$j]} ${mt} ms, ratio $(awk -v t="$mt" -v u="$mu" 'BEGIN {printf "%.3f", t / u}')"
 done
+echo "last trace: $(stat -c %s "$work/trace.mpjt") bytes"
+
