@@ -12,9 +12,11 @@ import org.mpjtrace.cli.export.output.WriterStream;
 import org.mpjtrace.cli.format.EventListing;
 import org.mpjtrace.cli.format.GlobalListing;
 import org.mpjtrace.cli.format.MarkerLogText;
+import org.mpjtrace.cli.format.RefoldedRank;
 import org.mpjtrace.cli.format.TraceHeader;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.global.GlobalTrace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,8 +36,9 @@ import picocli.CommandLine.Spec;
                 "A full-mode trace prints as its loop structure: loops with their iteration counts, events with "
                         + "their parameters (peers relative to the rank, counted round COMM_WORLD: r-4, and on 16 ranks r+1 of rank 15 is rank 0), each with the ranks that run it where "
                         + "they are not all of the enclosing loop's; --rank R shows what rank R runs, with its own "
-                        + "values (a non-lead of a clustered trace: its lead's, with a line saying what its own section keeps); --expand "
-                        + "--rank R prints rank R's calls one by one, with the times --format jsonl gives them.",
+                        + "values (a non-lead of a clustered trace whose section keeps values of its own: its own calls rebuilt and folded "
+                        + "into loops again; past 2 million calls or with threads, its lead's, with a line saying what its section "
+                        + "keeps); --expand --rank R prints rank R's calls one by one, with the times --format jsonl gives them.",
                 "A trace of a clustering mode (chameleon, acurdion, reference) prints the same way; its header adds the "
                         + "marker rule, call frequency and K (and acurdion's choices), "
                         + "and says so when the job died before MPI.Finalize (the trace then holds what was merged up to "
@@ -105,7 +108,13 @@ final class DecodeCommand implements Callable<Integer> {
                                 + " from 0 (the trace keeps histograms, not each call's times)");
                     EventListing.print(out, trace, TimedCalls.expanded(trace, only), limit == null ? -1 : limit);
                 }
-                else new GlobalListing(trace, out, only == null ? -1 : only.rank()).print(trace.global());
+                else {
+                    GlobalListing listing = new GlobalListing(trace, out, only == null ? -1 : only.rank());
+                    // A non-lead whose section keeps values of its own lists its own calls, folded again.
+                    GlobalTrace own = only == null ? null : RefoldedRank.of(trace, only);
+                    if (own != null) listing.printOwn(own);
+                    else listing.print(trace.global());
+                }
                 out.flush();
                 return ExitCodes.OK;
             }

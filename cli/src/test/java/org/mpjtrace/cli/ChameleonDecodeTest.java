@@ -87,10 +87,13 @@ class ChameleonDecodeTest {
         assertEquals(ChameleonTraces.STEPS, lead.lines().filter(l -> l.matches("\\s*\\d+  Isend .* peer=3 .*")).count(), lead);
         String own = decode(withOwnPeer, "--rank", "2", "--expand").out;
         assertEquals(ChameleonTraces.STEPS, own.lines().filter(l -> l.matches("\\s*\\d+  Isend .* peer=0 .*")).count(), own);
-        // The loop listing shows the lead's values: it says so for a rank whose section keeps its own.
-        assertTrue(decode(withOwnPeer, "--rank", "2").out.contains("\n  rank 2 is in a cluster led by rank 0: the loops and values below are its lead's; its "
-                + "section keeps its own calls or values at 1 call path and its own arguments of 0 calls, which decode --expand --rank 2 applies\n"));
-        assertTrue(!decode(withOwnPeer, "--rank", "0").out.contains("is in a cluster"), "a lead's listing is its own");
+        // The loop listing of a rank whose section keeps values of its own is its own calls, folded again.
+        String listing = decode(withOwnPeer, "--rank", "2").out;
+        assertTrue(listing.contains("\nrank 2's own calls, 7 nodes: it is in a cluster led by rank 0 and its section keeps calls or values of its own"), listing);
+        assertTrue(listing.lines().anyMatch(l -> l.matches("\\s*\\d+\\s+Isend\\s+Solver\\.exchange:42 peer=r[+-]2 .*")), listing);
+        assertTrue(listing.lines().noneMatch(l -> l.contains("Isend") && l.contains("peer=r+1")), listing);
+        String leads = decode(withOwnPeer, "--rank", "0").out;
+        assertTrue(leads.contains("global trace: 4 ranks") && !leads.contains("own calls"), "a lead's listing is the global trace's: " + leads);
         String json = decode(withOwnPeer, "--rank", "2", "--expand", "--format", "jsonl").out;
         assertEquals(ChameleonTraces.STEPS, json.lines().filter(l -> l.contains("\"op\":\"Isend\"") && l.contains("\"peer\":0,")).count(), json);
     }

@@ -66,8 +66,20 @@ public final class GlobalListing {
     }
 
     /**
-     * A non-lead whose section keeps what its lead's calls get wrong for it: the listing shows the lead's
-     * loops and values, so say what the section adds and where it is applied.
+     * What a non-lead ran, from its own calls folded into loops again ({@link RefoldedRank}): the
+     * global trace holds its lead's values, its section what differs.
+     */
+    public void printOwn(GlobalTrace own) {
+        threaded = RankThreads.ofNodes(own.nodes(), rank) > 1;
+        out.println("rank " + rank + "'s own calls, " + own.nodeCount() + " nodes: it is in a cluster" + lead() + " and its section keeps calls or"
+                + " values of its own, so its calls are rebuilt as decode --expand rebuilds them and folded into loops again");
+        printNodes(own.nodes(), own.ranks(), 1);
+    }
+
+    /**
+     * A non-lead whose section keeps what its lead's calls get wrong for it, when its calls are not folded
+     * again (its threads called MPJ at once, or it made too many calls): the listing shows the lead's loops
+     * and values, so say what the section adds and where it is applied.
      */
     private void ownNote() {
         RankTrace section = trace.rank(rank);

@@ -42,7 +42,22 @@ class ClusterFidelityIT {
             assertTrue(want.size() > 40, "rank " + r + ": " + want.size() + " calls");
             assertEquals(want.size(), got.size(), "rank " + r + "'s calls as decode --expand shows them");
             for (int i = 0; i < want.size(); i++) assertEquals(want.get(i), got.get(i), "rank " + r + "'s call " + i + " as decode --expand shows it");
+            // The loop listing too: a non-lead that keeps values of its own lists its own calls folded again.
+            assertEquals(listed(dir.resolve("full.mpjt"), r), listed(dir.resolve(example + ".chameleon.mpjt"), r), "rank " + r + "'s loops as decode --rank lists them");
         }
+    }
+
+    /** The nodes {@code decode --rank R} lists for the rank, without their times. */
+    private static List<String> listed(Path trace, int rank) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        picocli.CommandLine cli = org.mpjtrace.cli.Main.newCommandLine();
+        cli.setOut(new java.io.PrintWriter(out, true));
+        assertEquals(0, cli.execute("decode", trace.toString(), "--rank", "" + rank), "decode " + trace);
+        List<String> lines = out.toString().lines().toList();
+        int header = 0;
+        while (header < lines.size() && !lines.get(header).startsWith("global trace:") && !lines.get(header).contains("'s own calls, ")) header++;
+        assertTrue(header < lines.size(), "a listing: " + out);
+        return lines.subList(header + 1, lines.size()).stream().map(l -> l.replaceAll(" compute=\\S+ in=\\S+$", "")).toList();
     }
 
     /** A rank's calls as {@code decode --expand --format jsonl} prints them, without times and sequence numbers. */
