@@ -15,6 +15,7 @@ import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.global.GlobalEvent;
 import org.mpjtrace.trace.global.GlobalLoop;
 import org.mpjtrace.trace.global.GlobalNode;
+import org.mpjtrace.trace.global.GlobalTrace;
 
 /** decode on a chameleon-mode trace: the settings in the header, then the global trace as for mode full. */
 class ChameleonDecodeTest {
@@ -76,7 +77,7 @@ class ChameleonDecodeTest {
     @Test
     void aNonLeadsExpandedCallsCarryThePeerItsSectionKeepsNotItsLeads() throws Exception {
         TraceFile t = ChameleonTraces.finished();
-        long isendStack = isendStack(t.global().nodes());
+        long isendStack = isend(t.global().nodes()).stack();
         List<RankTrace> ranks = new ArrayList<>(t.ranks());
         RankTrace two = ranks.get(2);
         ranks.set(2, new RankTrace(2, two.host(), two.initNanos(), two.eventCount(), two.words(), two.comms(), two.datatypes(), two.redops(),
@@ -98,15 +99,39 @@ class ChameleonDecodeTest {
         assertEquals(ChameleonTraces.STEPS, json.lines().filter(l -> l.contains("\"op\":\"Isend\"") && l.contains("\"peer\":0,")).count(), json);
     }
 
-    /** The stack signature of the trace's one Isend event. */
-    private static long isendStack(List<GlobalNode> nodes) {
+    /**
+     * A rank whose threads called MPJ at once is not folded again (its calls interleave by thread): its listing
+     * stays the lead's, and a line under the header says what its section keeps and where it is applied.
+     */
+    @Test
+    void aThreadedNonLeadsListingStaysItsLeadsAndSaysWhatItsSectionKeeps() throws Exception {
+        TraceFile t = ChameleonTraces.finished();
+        GlobalEvent isend = isend(t.global().nodes());
+        List<GlobalNode> nodes = new ArrayList<>(t.global().nodes());
+        // The same Isend once more, made by each rank's second thread at the end.
+        nodes.add(new GlobalEvent(isend.op(), 1, isend.site(), isend.stack(), isend.ranks(), isend.fields(), isend.compute(), isend.inside()));
+        List<RankTrace> ranks = new ArrayList<>(t.ranks());
+        RankTrace two = ranks.get(2);
+        ranks.set(2, new RankTrace(2, two.host(), two.initNanos(), two.eventCount(), two.words(), two.comms(), two.datatypes(), two.redops(),
+                two.stats(), two.arrays(), List.of(), List.of(new StackSummary(isend.stack(), ChameleonTraces.STEPS + 1, 0, 0, StackSummary.VARIES))));
+        TraceFile threaded = new TraceFile(t.meta(), t.sites(), ranks, t.callPaths(), new GlobalTrace(nodes, t.global().ranks()), t.markers());
+
+        String listing = decode(threaded, "--rank", "2").out;
+        assertTrue(listing.contains("global trace: 4 ranks <1 0 4 1>, 8 nodes; what rank 2 runs\n  rank 2 is in a cluster led by rank 0: the loops and "
+                + "values below are its lead's; its section keeps its own calls or values at 1 call path and its own arguments of 0 calls, "
+                + "which decode --expand --rank 2 applies\n"), listing);
+        assertTrue(!listing.contains("own calls,"), listing);
+    }
+
+    /** The trace's one Isend event. */
+    private static GlobalEvent isend(List<GlobalNode> nodes) {
         for (GlobalNode n : nodes) {
-            if (n instanceof GlobalEvent e && e.op() == Op.ISEND.code) return e.stack();
+            if (n instanceof GlobalEvent e && e.op() == Op.ISEND.code) return e;
             if (n instanceof GlobalLoop l) {
-                long s = isendStack(l.body());
-                if (s != Long.MIN_VALUE) return s;
+                GlobalEvent e = isend(l.body());
+                if (e != null) return e;
             }
         }
-        return Long.MIN_VALUE;
+        return null;
     }
 }
