@@ -101,19 +101,23 @@ final class DecodeCommand implements Callable<Integer> {
             if (trace.global() != null && !dump) {
                 if (expand && only == null) throw new BadInputException("--expand needs --rank R");
                 out.println();
-                if (expand) {
-                    // The calls' times as JSON Lines gives them: each call's own where kept, else its call site's means.
-                    if (TimedCalls.meanTimes(trace, only, true))
-                        out.println("times: each call's call-site mean compute before it and mean time inside it, one call after another"
-                                + " from 0 (the trace keeps histograms, not each call's times)");
-                    EventListing.print(out, trace, TimedCalls.expanded(trace, only), limit == null ? -1 : limit);
-                }
-                else {
-                    GlobalListing listing = new GlobalListing(trace, out, only == null ? -1 : only.rank());
-                    // A non-lead whose section keeps values of its own lists its own calls, folded again.
-                    GlobalTrace own = only == null ? null : RefoldedRank.of(trace, only);
-                    if (own != null) listing.printOwn(own);
-                    else listing.print(trace.global());
+                try {
+                    if (expand) {
+                        // The calls' times as JSON Lines gives them: each call's own where kept, else its call site's means.
+                        if (TimedCalls.meanTimes(trace, only, true))
+                            out.println("times: each call's call-site mean compute before it and mean time inside it, one call after another"
+                                    + " from 0 (the trace keeps histograms, not each call's times)");
+                        EventListing.print(out, trace, TimedCalls.expanded(trace, only), limit == null ? -1 : limit);
+                    } else {
+                        GlobalListing listing = new GlobalListing(trace, out, only == null ? -1 : only.rank());
+                        // A non-lead whose section keeps values of its own lists its own calls, folded again.
+                        GlobalTrace own = only == null ? null : RefoldedRank.of(trace, only);
+                        if (own != null) listing.printOwn(own);
+                        else listing.print(trace.global());
+                    }
+                } catch (IllegalStateException e) {
+                    out.flush();
+                    throw new BadInputException(file + ": cannot rebuild " + (only == null ? "the ranks'" : "rank " + only.rank() + "'s") + " calls: " + e.getMessage());
                 }
                 out.flush();
                 return ExitCodes.OK;
