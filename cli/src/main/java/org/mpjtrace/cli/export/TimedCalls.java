@@ -57,16 +57,21 @@ public final class TimedCalls {
             for (int i = 0; i < section.eventCount(); i++) v.call(section, RankTrace.base(i));
             return;
         }
+        forEachRebuilt(trace, section, new RebuiltRank(trace, section.rank()), expand, v);
+    }
+
+    /** {@link #forEach} of a rank whose calls are rebuilt, by {@code rebuilt} (its loops fitted once for whoever also counts them). */
+    private static <X extends Exception> void forEachRebuilt(TraceFile trace, RankTrace section, RebuiltRank rebuilt, boolean expand, Visitor<X> v)
+            throws X {
         long[] record = new long[Event.WORDS];
         RankTrace one = new RankTrace(section.rank(), section.host(), 0, 1, record, section.comms(), section.datatypes(),
                 section.redops(), section.stats());
-        int rank = section.rank();
         CallTimes.Clock clock = section.times().isEmpty() ? null : section.times().clock(section.initNanos());
         long start = origin(trace, section, expand);
         long[][] threadEnd = {new long[4]};
         Arrays.fill(threadEnd[0], start);
         try {
-            new RebuiltRank(trace, rank).forEach(record, (event, w, b) -> {
+            rebuilt.forEach(record, (event, w, b) -> {
                 int t = event.thread();
                 if (t >= threadEnd[0].length) {
                     int old = threadEnd[0].length;
@@ -105,11 +110,12 @@ public final class TimedCalls {
      */
     public static RankTrace expanded(TraceFile trace, RankTrace section) {
         long limit = ExpandedRank.callLimit();
-        long calls = new RebuiltRank(trace, section.rank()).callsUpTo(limit);
+        RebuiltRank rebuilt = new RebuiltRank(trace, section.rank());
+        long calls = rebuilt.callsUpTo(limit);
         if (calls > limit) throw ExpandedRank.tooMany(section.rank(), limit);
         long[] words = new long[(int) calls * Event.WORDS];
         int[] n = {0};
-        forEach(trace, section, true, (one, base) -> System.arraycopy(one.words(), base, words, n[0]++ * Event.WORDS, Event.WORDS));
+        forEachRebuilt(trace, section, rebuilt, true, (one, base) -> System.arraycopy(one.words(), base, words, n[0]++ * Event.WORDS, Event.WORDS));
         return new RankTrace(section.rank(), section.host(), origin(trace, section, true), n[0], words, section.comms(), section.datatypes(),
                 section.redops(), section.stats());
     }
