@@ -85,6 +85,23 @@ class CallTimesTest {
                 "threads out of order");
     }
 
+    @Test
+    void timesOfEveryLengthKryoWritesAreCountedAsItReadsThem() {
+        // Every varlong length from 1 to 9 bytes, the ninth byte with its top bit set or clear.
+        long[] values = {0, -1, 63, -64, 1L << 20, -(1L << 40), 1L << 55, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1, -(1L << 62)};
+        com.esotericsoftware.kryo.io.Output out = new com.esotericsoftware.kryo.io.Output(256, -1);
+        for (long v : values) out.writeVarLong(v, false);
+        out.writeVarLong(values[0], false); // an even count: pairs
+        byte[] pairs = out.toBytes();
+        int calls = (values.length + 1) / 2;
+        assertNull(new CallTimes(List.of(new CallTimes.ThreadTimes(0, calls, pairs))).problem());
+        assertNotNull(new CallTimes(List.of(new CallTimes.ThreadTimes(0, calls + 1, pairs))).problem(), "one call more");
+        assertNotNull(new CallTimes(List.of(new CallTimes.ThreadTimes(0, calls - 1, pairs))).problem(), "one call fewer");
+        CallTimes.Clock clock = new CallTimes(List.of(new CallTimes.ThreadTimes(0, calls, pairs))).clock(0);
+        for (int i = 0; i < calls; i++) assertTrue(clock.next(0));
+        assertTrue(!clock.next(0));
+    }
+
     /** timing=lossy: each interval and duration within epsilon of the probe's (within 500 ns below 1 us), the absolute times drifting. */
     @Test
     void lossyTimesGiveEachIntervalAndDurationWithinEpsilon() {

@@ -71,14 +71,20 @@ final class TraceBytes {
         }
     }
 
-    /** Data compressed into a body of blocks of at most {@code chunk} raw bytes each: many blocks from a small file. */
+    /**
+     * Data compressed into a body of blocks of at most {@code chunk} raw bytes each: many blocks from a small
+     * file, stored as they are where LZ4 does not shrink them (most blocks of a few bytes).
+     */
     static byte[] deflateInBlocks(byte[] data, int chunk) {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         for (int at = 0; at < data.length; at += chunk) {
             int raw = Math.min(chunk, data.length - at);
-            byte[] packed = COMPRESSOR.compress(Arrays.copyOfRange(data, at, at + raw));
-            body.writeBytes(ByteBuffer.allocate(8).putInt(raw).putInt(packed.length).array());
-            body.writeBytes(packed);
+            byte[] chunkBytes = Arrays.copyOfRange(data, at, at + raw);
+            byte[] packed = COMPRESSOR.compress(chunkBytes);
+            // As the writer does: a block LZ4 does not shrink is stored as it is.
+            boolean stored = packed.length >= raw;
+            body.writeBytes(ByteBuffer.allocate(8).putInt(raw).putInt(stored ? raw | Layout.STORED_BLOCK : packed.length).array());
+            body.writeBytes(stored ? chunkBytes : packed);
         }
         return body.toByteArray();
     }
@@ -87,7 +93,7 @@ final class TraceBytes {
     static List<Integer> blockOffsets(byte[] body) {
         List<Integer> offsets = new ArrayList<>();
         ByteBuffer b = ByteBuffer.wrap(body);
-        for (int at = 0; at + 8 <= body.length; at += 8 + b.getInt(at + 4)) offsets.add(at);
+        for (int at = 0; at + 8 <= body.length; at += 8 + (b.getInt(at + 4) & ~Layout.STORED_BLOCK)) offsets.add(at);
         return offsets;
     }
 

@@ -51,18 +51,23 @@ final class TraceMutator {
         String what;
         if (s.body().length >= 8 && random.nextInt(2) == 0) {
             // The data in blocks of a few bytes (the writer's blocks hold up to 1 MiB, more than a corpus
-            // file), then one block's raw or packed length multiplied.
+            // file), then one block's raw or packed length multiplied, or its packed length's stored flag flipped.
             int chunk = 1 + random.nextInt(64);
             body = TraceBytes.deflateInBlocks(TraceBytes.inflate(s.body()), chunk);
             List<Integer> blocks = TraceBytes.blockOffsets(body);
             int block = random.nextInt(blocks.size());
             int field = blocks.get(block) + random.nextInt(2) * 4;
-            int factor = LENGTH_FACTORS[random.nextInt(LENGTH_FACTORS.length)];
             ByteBuffer b = ByteBuffer.wrap(body);
             int old = b.getInt(field);
-            b.putInt(field, old * factor);
-            what = where + " in blocks of " + chunk + " raw bytes: block " + block + "'s " + (field == blocks.get(block) ? "raw" : "packed")
-                    + " length " + old + " multiplied by " + factor;
+            if (field != blocks.get(block) && random.nextInt(4) == 0) {
+                b.putInt(field, old ^ Layout.STORED_BLOCK);
+                what = where + " in blocks of " + chunk + " raw bytes: block " + block + "'s stored flag flipped (packed length word " + old + ")";
+            } else {
+                int factor = LENGTH_FACTORS[random.nextInt(LENGTH_FACTORS.length)];
+                b.putInt(field, old * factor);
+                what = where + " in blocks of " + chunk + " raw bytes: block " + block + "'s " + (field == blocks.get(block) ? "raw" : "packed")
+                        + " length " + old + " multiplied by " + factor;
+            }
         } else {
             ByteMutations.Result r = ByteMutations.any(s.body(), random, where);
             body = r.bytes();

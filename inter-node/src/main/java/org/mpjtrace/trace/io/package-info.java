@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 18 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 19 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -7,7 +7,7 @@
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (18)
+ *   offset 8   int32    format version (19)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -21,7 +21,8 @@
  * LZ4 block (inside a body)
  *   +0         int32    raw length r, 1 .. 1 MiB (the reader allocates no more than this per block) and at
  *                       most 255 p (the most raw bytes LZ4 can give per packed byte)
- *   +4         int32    packed length p, 1 .. bytes left in the body
+ *   +4         int32    packed length p, 1 .. bytes left in the body; with its top bit set (since version 19)
+ *                       the block is stored: p (the low 31 bits) equals r and the p bytes are the raw bytes
  *   +8         p bytes  one LZ4 block (raw format), decompressed with the safe decompressor to exactly r bytes
  *
  * decompressed data of a section: varint registration id of the section's class (see TraceKryo),
@@ -87,13 +88,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (18)
+ *   offset 8   int32    format version (19)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (18)
+ *   offset 8   int32    format version (19)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

@@ -296,7 +296,7 @@ class CorruptTraceFileTest {
 
         byte[] v6 = good.clone();
         ByteBuffer.wrap(v6).putInt(8, 6);
-        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to 18)", failure(v6));
+        assertEquals(file + ": unsupported format version 6 at offset 8 (this mpjtrace reads version 7 to " + Layout.VERSION + ")", failure(v6));
     }
 
     @Test

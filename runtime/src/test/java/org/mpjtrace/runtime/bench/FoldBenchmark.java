@@ -30,7 +30,7 @@ public class FoldBenchmark {
     private static final long[] RECORDS = FoldBenchSupport.stencilRecords(STEPS);
     static final int EVENTS = RECORDS.length / Event.WORDS;
 
-    @Param({"full", "chameleon-recording", "chameleon-non-lead"})
+    @Param({"full", "full-lossless", "chameleon-recording", "chameleon-non-lead"})
     public String sink;
 
     private FoldBenchSupport.Sink target;
@@ -39,6 +39,7 @@ public class FoldBenchmark {
     public void freshSink() {
         target = switch (sink) {
             case "full" -> FoldBenchSupport.full(5);
+            case "full-lossless" -> FoldBenchSupport.fullLossless(5);
             case "chameleon-recording" -> FoldBenchSupport.chameleonRecording(5);
             default -> FoldBenchSupport.chameleonNonLead(5);
         };

@@ -23,6 +23,13 @@ public final class FoldBenchSupport {
         return c::append;
     }
 
+    /** Mode full with timing=lossless: the loop compressor, then each call's own times (the fold thread's order). */
+    public static Sink fullLossless(int rank) {
+        RankLoopFolder c = new RankLoopFolder(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
+        RecordSink both = RecordSink.both(c, new CallTimesRecorder(0, 0));
+        return both::append;
+    }
+
     /** Mode chameleon's sink of a rank that records (all tracing, or a lead): signatures and partial trace. */
     public static Sink chameleonRecording(int rank) {
         ClusteringSink s = new ClusteringSink(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON);

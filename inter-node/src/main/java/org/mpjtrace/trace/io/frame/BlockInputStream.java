@@ -14,6 +14,7 @@ import org.mpjtrace.trace.io.value.CorruptDataException;
  * that promises more data than there is before allocating for it. A raw length is believed only up to
  * what its packed bytes can give ({@link Layout#MAX_LZ4_RATIO}), so that total is at most 255 times the
  * body whatever the headers say; each block is checked to give exactly its raw length when it is read.
+ * A stored block ({@link Layout#STORED_BLOCK}) is its raw bytes, copied out as they are.
  */
 public final class BlockInputStream extends InputStream {
     // Safe decompressor: it never reads or writes outside the arrays it is given, whatever the input.
@@ -39,9 +40,12 @@ public final class BlockInputStream extends InputStream {
             int left = end - p - Layout.BLOCK_HEADER_BYTES;
             if (left < 0) throw corrupt(p, "header cut short (" + (end - p) + " of " + Layout.BLOCK_HEADER_BYTES + " bytes)");
             int rawLen = Bytes.getInt(this.body, p);
-            int packedLen = Bytes.getInt(this.body, p + 4);
+            int packedWord = Bytes.getInt(this.body, p + 4);
+            int packedLen = packedWord & ~Layout.STORED_BLOCK;
             if (rawLen < 1 || rawLen > Layout.MAX_BLOCK_RAW)
                 throw corrupt(p, "declares " + rawLen + " raw bytes (allowed: 1 to " + Layout.MAX_BLOCK_RAW + ")");
+            if ((packedWord & Layout.STORED_BLOCK) != 0 && packedLen != rawLen)
+                throw corrupt(p, "is stored as it is but declares " + packedLen + " stored bytes for " + rawLen + " raw bytes");
             if (packedLen < 1 || packedLen > left)
                 throw corrupt(p, "declares " + packedLen + " packed bytes, " + left + " left in the section");
             if (rawLen > (long) Layout.MAX_LZ4_RATIO * packedLen)
@@ -78,13 +82,19 @@ public final class BlockInputStream extends InputStream {
     private boolean nextBlock() {
         if (next >= end) return false;
         int rawLen = Bytes.getInt(body, next);
-        int packedLen = Bytes.getInt(body, next + 4);
+        int packedWord = Bytes.getInt(body, next + 4);
+        int packedLen = packedWord & ~Layout.STORED_BLOCK;
         if (raw.length < rawLen) raw = new byte[rawLen];
         int got;
-        try {
-            got = DECOMPRESSOR.decompress(body, next + Layout.BLOCK_HEADER_BYTES, packedLen, raw, 0, rawLen);
-        } catch (LZ4Exception e) {
-            throw corrupt(next, "does not decompress (" + e.getMessage() + ")");
+        if ((packedWord & Layout.STORED_BLOCK) != 0) {
+            System.arraycopy(body, next + Layout.BLOCK_HEADER_BYTES, raw, 0, rawLen);
+            got = rawLen;
+        } else {
+            try {
+                got = DECOMPRESSOR.decompress(body, next + Layout.BLOCK_HEADER_BYTES, packedLen, raw, 0, rawLen);
+            } catch (LZ4Exception e) {
+                throw corrupt(next, "does not decompress (" + e.getMessage() + ")");
+            }
         }
         if (got != rawLen) throw corrupt(next, "decompresses to " + got + " bytes, its header says " + rawLen);
         rawPosition = 0;
