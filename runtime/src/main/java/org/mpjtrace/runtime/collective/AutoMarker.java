@@ -132,7 +132,8 @@ final class AutoMarker {
     void finish() {
         ctx.drainRings();
         // Clustered on their own loops, the ranks have no marker in common: their calls since MPI.Init then.
-        machine.pathAtEnd(loop != null && loop.clustered() ? loop.calls() : Mix64.combine(sinceMarker, sink.callSequence()));
+        boolean ownLoops = loop != null && loop.clustered();
+        machine.pathAtEnd(ownLoops ? loop.calls() : Mix64.combine(sinceMarker, sink.callSequence()), !ownLoops);
         if (file != null) file.noteCandidates(count);
     }
 

@@ -1,6 +1,5 @@
 package org.mpjtrace.runtime.collective;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpjtrace.runtime.config.TracerConfig;
@@ -53,6 +52,7 @@ final class MarkerStateMachine {
      * the other rules.
      */
     private Long pathAtEnd;
+    private boolean pathSinceMarker;
     /** The clustering in force (after C or L), else null; its index in the marker log at rank 0. */
     private Clustering clustering;
     private int clusteringIndex = -1;
@@ -175,7 +175,7 @@ final class MarkerStateMachine {
      */
     void onFinalize() throws ReflectiveOperationException {
         ctx.drainRings();
-        int changedRanks = pathAtEnd != null && clustering != null && state != MarkerState.AT ? unlikeTheirLeads() : 0;
+        int changedRanks = pathAtEnd != null && clustering != null && state != MarkerState.AT ? splitUnlikeRanks() : 0;
         long start = System.nanoTime();
         noteMemory(MarkerState.F);
         boolean recluster = state == MarkerState.AT;
@@ -189,32 +189,30 @@ final class MarkerStateMachine {
         if (file != null) handToFile(arrivals, acted + 1, MarkerState.F, changedRanks, start, mergeNanos, null);
     }
 
-    /** Marker auto, before {@link #onFinalize}: a hash of this rank's calls since the last acted-on marker. */
-    void pathAtEnd(long path) {
+    /**
+     * Marker auto, before {@link #onFinalize}: a hash of this rank's calls since the last acted-on marker, or
+     * since MPI.Init ({@code sinceMarker} false: ranks clustered on their own loops, whose leads' traces run
+     * from MPI.Init, so a non-lead's calls kept since its clustering cannot stand in for them).
+     */
+    void pathAtEnd(long path, boolean sinceMarker) {
         pathAtEnd = path;
+        pathSinceMarker = sinceMarker;
     }
 
     /**
-     * Marker auto at Finalize, clusters in force: how many non-leads did other calls than their lead since
-     * the last marker (their call hashes differ). Such a rank recorded none of them, so in the trace its calls
-     * there read as its lead's; the count lets the trace say so. Counted at rank 0 from every rank's
-     * signature (8 bytes each, once a job); 0 elsewhere.
+     * Marker auto at Finalize, clusters in force: the non-leads that made other calls than their lead since the
+     * last marker, and kept them, trace them as leads of their own for the leads' last merge ({@link
+     * FinalSplit}); returns, at rank 0, how many non-leads are still unlike their lead (their calls there read
+     * as its in the trace, and the trace says so), 0 elsewhere.
      */
-    private int unlikeTheirLeads() throws ReflectiveOperationException {
-        if (ctx.rank != 0) {
-            ctx.mpj.sendBytes(ctx.privateComm(), ByteBuffer.allocate(8).putLong(pathAtEnd).array(), 0, MessageTags.END_PATHS);
-            return 0;
+    private int splitUnlikeRanks() throws ReflectiveOperationException {
+        FinalSplit.Result split = FinalSplit.exchange(ctx, clustering, pathAtEnd, pathSinceMarker && ctx.tracing() && sink.hasInterval());
+        if (split.clustering() != clustering) {
+            clustering = split.clustering();
+            if (isLead()) sink.traceKeptInterval();
+            if (file != null) clusteringIndex = file.addClustering(clustering);
         }
-        long[] paths = new long[ctx.size];
-        paths[0] = pathAtEnd;
-        for (int r = 1; r < ctx.size; r++)
-            paths[r] = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.END_PATHS)).getLong();
-        int unlike = 0;
-        for (int r = 0; r < ctx.size; r++) {
-            Cluster c = clustering.clusterOf(r);
-            if (c != null && c.lead() != r && paths[r] != paths[c.lead()]) unlike++;
-        }
-        return unlike;
+        return split.unlike();
     }
 
     /**

@@ -35,8 +35,12 @@ final class MessageTags {
     static final int LEAD_MERGE = BASE + 22;
     static final int LEAD_ROOT = BASE + 24;
 
-    /** MPI.Finalize, marker auto under clusters: each rank's Call-Path since the last marker, to rank 0 (MarkerStateMachine). */
+    /**
+     * MPI.Finalize, marker auto under clusters: each rank's calls since the last marker as a hash, and whether it
+     * kept them, to rank 0; the ranks that move to a new lead for that interval, back to every rank (FinalSplit).
+     */
     static final int END_PATHS = BASE + 26;
+    static final int END_SPLIT = BASE + 34;
 
     /** Marker auto's own loops (LoopMarker): each rank's proposal to rank 0, the clustering back, each rank's looks again. */
     static final int LOOP_UP = BASE + 28;

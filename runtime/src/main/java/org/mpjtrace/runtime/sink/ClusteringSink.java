@@ -1,5 +1,6 @@
 package org.mpjtrace.runtime.sink;
 
+import java.util.Arrays;
 import java.util.List;
 import org.mpjtrace.signatures.cluster.SignatureVector;
 import org.mpjtrace.trace.CommInfo;
@@ -23,6 +24,11 @@ import org.mpjtrace.trace.fold.TraceShapeSignature;
  * calls since the last merge. A non-lead holds no partial trace at all: {@code partial} is null, so its
  * memory is gone, not just unused.
  *
+ * <p>With marker auto a non-lead keeps its raw records since the last marker, up to {@link #TAIL_RECORDS}: at MPI.Finalize
+ * a non-lead whose calls there were not its lead's traces them itself ({@code FinalSplit}). The buffer
+ * grows with the interval, is reused from one interval to the next, and holds at most TAIL_RECORDS
+ * records (393 kB); a longer interval is not kept.
+ *
  * <p>The rank's own thread swaps the partial trace at markers, after the rings are drained; the lock
  * guards against the rank's other threads, whose records the fold thread may be appending meanwhile.
  * It is taken by the fold thread, never on the probe's path.
@@ -41,9 +47,23 @@ public final class ClusteringSink implements RecordSink {
     private RankLoopFolder partial;
     /** Exit time of the rank's last call: the next call's compute time counts from it, traced or not. */
     private long lastExit;
+    private final boolean keepsIntervals;
+    /** Most records a non-lead keeps of an interval. */
+    public static final int TAIL_RECORDS = 4096;
+    /** A non-lead's records since the last marker (null until it has one), how many, and whether some did not fit. */
+    private long[] tail;
+    private int tailCount;
+    private boolean tailLost;
+    /** Where the interval began: its first call's compute time counts from here. */
+    private long tailOrigin;
+    /** Where the rank resumed inside the kept interval (pairs: records kept before it, then the time), as a lead's partial trace is told. */
+    private long[] tailResumes = new long[0];
+    private int tailResumeCount;
 
-    public ClusteringSink(int rank, int worldSize, long origin, int window, TracingMode mode) {
+    /** @param keepsIntervals whether a non-lead keeps its records since the last marker (marker auto) */
+    public ClusteringSink(int rank, int worldSize, long origin, int window, TracingMode mode, boolean keepsIntervals) {
         this.rank = rank;
+        this.keepsIntervals = keepsIntervals;
         this.worldSize = worldSize;
         this.window = window;
         this.signatures = new IntervalSignatures(rank, worldSize);
@@ -62,7 +82,44 @@ public final class ClusteringSink implements RecordSink {
         ownArguments.add(w, base);
         stacks.add(w, base, Math.max(0, Event.enter(w, base) - lastExit));
         if (partial != null) partial.append(w, base);
+        else keepTail(w, base);
         lastExit = Event.exit(w, base);
+    }
+
+    private void keepTail(long[] w, int base) {
+        if (!keepsIntervals || tailLost) return;
+        if (tailCount == TAIL_RECORDS) {
+            tailLost = true;
+            return;
+        }
+        int need = (tailCount + 1) * Event.WORDS;
+        if (tail == null) tail = new long[64 * Event.WORDS];
+        else if (tail.length < need) tail = Arrays.copyOf(tail, Math.min(TAIL_RECORDS * Event.WORDS, 2 * tail.length));
+        System.arraycopy(w, base, tail, tailCount * Event.WORDS, Event.WORDS);
+        tailCount++;
+    }
+
+    /** Whether this rank has every call since the last marker: traced (a lead) or kept (a non-lead). */
+    public synchronized boolean hasInterval() {
+        return partial != null || keepsIntervals && !tailLost;
+    }
+
+    /**
+     * A non-lead traces its kept calls since the last marker itself, as a lead would have: its partial trace
+     * is then theirs (MPI.Finalize, when they were not its lead's and {@link #hasInterval} said it kept them
+     * all). Nothing when it traces already.
+     */
+    public synchronized void traceKeptInterval() {
+        if (partial != null) return;
+        RankLoopFolder folder = new RankLoopFolder(rank, worldSize, tailOrigin, window);
+        int resume = 0;
+        for (int i = 0; i <= tailCount; i++) {
+            for (; resume < tailResumeCount && tailResumes[2 * resume] == i; resume++) folder.resumeAt(tailResumes[2 * resume + 1]);
+            if (i < tailCount) folder.append(tail, i * Event.WORDS);
+        }
+        partial = folder;
+        tail = null;
+        tailCount = 0;
     }
 
     public synchronized long callPath() {
@@ -119,6 +176,14 @@ public final class ClusteringSink implements RecordSink {
     public synchronized void resumeAt(long nanos) {
         lastExit = Math.max(lastExit, nanos);
         if (partial != null) partial.resumeAt(nanos);
+        else if (keepsIntervals && !tailLost) keepResume(nanos);
+    }
+
+    private void keepResume(long nanos) {
+        if (tailResumeCount == tailResumes.length / 2) tailResumes = Arrays.copyOf(tailResumes, Math.max(8, 2 * tailResumes.length));
+        tailResumes[2 * tailResumeCount] = tailCount;
+        tailResumes[2 * tailResumeCount + 1] = nanos;
+        tailResumeCount++;
     }
 
     /** The partial trace's nodes, or an empty list when the rank holds none. */
@@ -137,6 +202,11 @@ public final class ClusteringSink implements RecordSink {
      */
     public synchronized void restart(boolean recording) {
         partial = recording ? new RankLoopFolder(rank, worldSize, lastExit, window) : null;
+        tailCount = 0;
+        tailResumeCount = 0;
+        tailLost = false;
+        tailOrigin = lastExit;
+        if (recording) tail = null;
         signatures.resetEndpoints();
         if (parameters != null) parameters.reset();
         if (reference != null) reference.reset();
