@@ -31,7 +31,10 @@ import picocli.CommandLine.Spec;
                         + "written), or with --replay of the two traces' replays (run one after the other); 0 when B took over "
                         + "twice A's time.",
                 "Traces of different rank counts are refused, and so are traces of different main classes (different "
-                        + "programs) unless --force is given."})
+                        + "programs) unless --force is given.",
+                "With --kept-dump and one trace, traced with keepDump=true: the trace against the dump it kept of its own run "
+                        + "(A is the dump, B the trace), for programs whose runs differ from one another, such as a master "
+                        + "handing tasks to whichever worker asks first; LOOP (a dump has no loops) and ACC (one run) are not compared."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -40,8 +43,11 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "A", description = "the reference trace")
     Path a;
 
-    @Parameters(index = "1", paramLabel = "B", description = "the trace to compare with it")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "B", description = "the trace to compare with it (none with --kept-dump)")
     Path b;
+
+    @Option(names = "--kept-dump", description = "compare trace A with the dump it kept of its own run (keepDump=true)")
+    boolean keptDump;
 
     @Option(names = "--replay", description = "ACC of the replays' wall times instead of the traced runs' (see mpjtrace replay)")
     boolean replay;
@@ -66,8 +72,21 @@ final class CompareCommand implements Callable<Integer> {
         return CommandBody.run(err, () -> {
             if (!replay && (device != null || timing != null))
                 throw new BadInputException((device != null ? "--dev" : "--timing") + " applies with --replay only");
-            TraceFile ta = TraceFiles.loadWhole(a, "compare");
-            TraceFile tb = TraceFiles.loadWhole(b, "compare");
+            if (keptDump && (b != null || replay || proxy))
+                throw new BadInputException("--kept-dump compares one trace with the dump it kept: give one trace, without "
+                        + (b != null ? "a second" : replay ? "--replay" : "--proxy"));
+            if (!keptDump && b == null) throw new BadInputException("give two traces, A and B (or one with --kept-dump)");
+            TraceFile ta, tb;
+            if (keptDump) {
+                tb = TraceFiles.loadWhole(a, "compare");
+                if (!DecodeCommand.keepsDump(tb))
+                    throw new BadInputException(a + ": keeps no dump to compare with (trace with keepDump=true to keep one)");
+                ta = new TraceFile(tb.meta(), tb.sites(), tb.ranks(), tb.callPaths()); // the kept dump alone: no loops
+                b = a;
+            } else {
+                ta = TraceFiles.loadWhole(a, "compare");
+                tb = TraceFiles.loadWhole(b, "compare");
+            }
             String mainA = ta.meta().mainClass(), mainB = tb.meta().mainClass();
             if (!force && !proxy && !mainA.equals(mainB))
                 throw new BadInputException(a + " traced " + (mainA.isEmpty() ? "an unknown main class" : mainA) + ", " + b + " "
@@ -79,10 +98,15 @@ final class CompareCommand implements Callable<Integer> {
                 throw new BadInputException(a + " and " + b + ": " + e.getMessage());
             }
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("A: %s (mode %s, %d ranks)%nB: %s (mode %s, %d ranks)%n", a, ta.meta().mode(), ta.meta().worldSize(),
-                    b, tb.meta().mode(), tb.meta().worldSize());
+            out.printf("A: %s (%s, %d ranks)%nB: %s (mode %s, %d ranks)%n", a, keptDump ? "the dump it kept" : "mode " + ta.meta().mode(),
+                    ta.meta().worldSize(), b, tb.meta().mode(), tb.meta().worldSize());
             c.print(out);
             out.flush();
+            if (keptDump) {
+                out.println("ACC not compared: A and B are one run");
+                out.flush();
+                return ExitCodes.OK;
+            }
             double t, t2;
             String what;
             if (replay) {

@@ -70,7 +70,7 @@ final class DecodeCommand implements Callable<Integer> {
             + "call after another, which a times: line says); with --format jsonl every rank's, or rank R's, the same way")
     boolean expand;
 
-    @Option(names = "--dump", description = "mode full with keepDump=true: print the dump kept beside the compressed trace, "
+    @Option(names = "--dump", description = "a compressed trace kept with keepDump=true: print the dump kept beside it, "
             + "every call with its own parameters and times, as a dump-mode trace prints (text or jsonl), instead of the loops")
     boolean dump;
 
@@ -94,7 +94,7 @@ final class DecodeCommand implements Callable<Integer> {
             if (dump && expand) throw new BadInputException("--dump and --expand: give one (the kept dump, or the calls rebuilt from the loops)");
             if (dump && !keepsDump(trace))
                 throw new BadInputException(file + ": keeps no dump (" + (trace.global() == null ? "a dump-mode trace is one: drop --dump"
-                        : "mode full keeps one with keepDump=true") + ")");
+                        : "trace with keepDump=true to keep one") + ")");
             PrintWriter out = spec.commandLine().getOut();
             if (format.equals("jsonl")) return jsonLines(trace, only, out);
             TraceHeader.print(out, file.toString(), trace);
@@ -133,7 +133,7 @@ final class DecodeCommand implements Callable<Integer> {
     }
 
     /** Whether a compressed trace keeps its dump too (keepDump=true: every rank's section holds its events). */
-    private static boolean keepsDump(TraceFile trace) {
+    static boolean keepsDump(TraceFile trace) {
         if (trace.global() == null) return false;
         for (RankTrace r : trace.ranks()) if (r.eventCount() > 0) return true;
         return false;

@@ -64,7 +64,7 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "-o", paramLabel = "OUT", description = "the file (chrome), folder (otf2) or base name (paraver: OUT or OUT.prv gives OUT.prv, OUT.pcf, OUT.row) to write (required)")
     Path out;
 
-    @Option(names = "--expand", description = "chrome and paraver, mode full with keepDump=true: rebuild the calls from the compressed trace, with its mean "
+    @Option(names = "--expand", description = "chrome and paraver, a compressed trace kept with keepDump=true: rebuild the calls from it, with its mean "
             + "times, rather than use the dump kept beside it")
     boolean expand;
 

@@ -39,6 +39,30 @@ class CompareCommandTest {
         assertEquals("mpjtrace: " + why + "replay needs the trace of a whole job\n", c.err, c.toString());
     }
 
+    @Test
+    void keptDumpTakesOneTraceThatKeepsADumpAndSaysInOneLineWhatIsWrongOtherwise() throws Exception {
+        Path dump = TestTraces.write(dir.resolve("dump.mpjt"), TestTraces.sample());
+        Path clustered = ChameleonTraces.write(dir.resolve("clustered.mpjt"), ChameleonTraces.finished());
+        String[][] wrong = {
+                {"compare", dump.toString()},
+                {"compare", dump.toString(), dump.toString(), "--kept-dump"},
+                {"compare", dump.toString(), "--kept-dump", "--replay"},
+                {"compare", dump.toString(), "--kept-dump"},
+                {"compare", clustered.toString(), "--kept-dump"}};
+        String[] why = {
+                "mpjtrace: give two traces, A and B (or one with --kept-dump)\n",
+                "mpjtrace: --kept-dump compares one trace with the dump it kept: give one trace, without a second\n",
+                "mpjtrace: --kept-dump compares one trace with the dump it kept: give one trace, without --replay\n",
+                "mpjtrace: " + dump + ": keeps no dump to compare with (trace with keepDump=true to keep one)\n",
+                "mpjtrace: " + clustered + ": keeps no dump to compare with (trace with keepDump=true to keep one)\n"};
+        for (int i = 0; i < wrong.length; i++) {
+            Cli c = Cli.run(wrong[i]);
+            assertEquals(2, c.code, c.toString());
+            assertEquals(why[i], c.err, String.join(" ", wrong[i]));
+            assertEquals("", c.out);
+        }
+    }
+
     /** The sample trace, as if of another program and of a run {@code millis} long. */
     private static TraceFile other(String mainClass, long millis) {
         TraceFile t = TestTraces.sample();

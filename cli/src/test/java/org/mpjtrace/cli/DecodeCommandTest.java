@@ -171,7 +171,7 @@ class DecodeCommandTest {
         Cli full = Cli.run("decode", CorpusFiles.path("stencil2d-full-ctx").toString(), "--dump");
         assertEquals(2, full.code);
         assertEquals(1, full.errLines(), full.err);
-        assertTrue(full.err.contains("keeps no dump (mode full keeps one with keepDump=true)"), full.err);
+        assertTrue(full.err.contains("keeps no dump (trace with keepDump=true to keep one)"), full.err);
         Cli dump = Cli.run("decode", CorpusFiles.path("ring-dump").toString(), "--dump");
         assertEquals(2, dump.code);
         assertTrue(dump.err.contains("a dump-mode trace is one: drop --dump"), dump.err);

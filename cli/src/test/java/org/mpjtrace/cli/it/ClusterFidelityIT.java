@@ -156,4 +156,28 @@ class ClusterFidelityIT {
         Comparison r = Comparison.of(full, replay);
         for (double p : List.of(r.count(), r.events(), r.src(), r.dest(), r.tag())) assertEquals(100.0, p, 1e-9, "the replay's calls");
     }
+    /**
+     * A master hands tasks to whichever worker asks first, so no two runs make the same calls and a clustered
+     * trace cannot match another run's full trace. Traced with keepDump=true it carries its own run's dump, and
+     * {@code compare --kept-dump} measures the clustered trace against that: every worker's own task count
+     * and tags, in both clustering modes, although only the leads traced.
+     */
+    @Test
+    void aMasterAndWorkersClusteredKeepEveryCallOfTheirOwnRun() {
+        for (String mode : List.of("chameleon", "acurdion")) {
+            Path file = dir.resolve("mw." + mode + ".mpjt");
+            MpjJobs.Run run = MpjJobs.run("MasterWorker", 8, "multicore", null, file, mode, "keepDump=true,k=2", List.of("tasks=120"));
+            MpjJobs.assertSucceeded(run);
+            TraceFile trace = run.result().trace();
+            Clustering last = trace.markers().clusteringOf(trace.markers().records().get(trace.markers().records().size() - 1));
+            assertTrue(last.clusters().size() <= 2, mode + ", k=2: the master and the workers' lead: " + last.clusters().size() + " clusters");
+            java.io.StringWriter out = new java.io.StringWriter();
+            picocli.CommandLine cli = org.mpjtrace.cli.Main.newCommandLine();
+            cli.setOut(new java.io.PrintWriter(out, true));
+            assertEquals(0, cli.execute("compare", file.toString(), "--kept-dump"), out.toString());
+            for (String p : List.of("COUNT", "# EVENTS", "SRC", "DEST", "TAG"))
+                assertTrue(out.toString().matches("(?s).*\\n  " + java.util.regex.Pattern.quote(p) + " +100\\.00%.*"), mode + ", " + p + ": " + out);
+            assertTrue(out.toString().contains("A: " + file + " (the dump it kept, 8 ranks)"), out.toString());
+        }
+    }
 }

@@ -121,8 +121,8 @@ public final class TracerConfig {
         if (!keep.equals("true") && !keep.equals("false"))
             throw new IllegalArgumentException("bad value for agent key 'keepDump': '" + keep + "' (expected: true or false)");
         boolean keepDump = keep.equals("true");
-        if (keepDump && mode != TracingMode.FULL)
-            throw new IllegalArgumentException("bad value for agent key 'keepDump': only mode full keeps a dump beside its trace");
+        if (keepDump && mode == TracingMode.DUMP)
+            throw new IllegalArgumentException("bad value for agent key 'keepDump': mode dump is a dump already (modes full, chameleon, acurdion and reference keep one beside their trace)");
         String timingKey = merged.getOrDefault(TIMING, TimingMode.HISTOGRAM.key);
         TimingMode timing = TimingMode.of(timingKey);
         if (timing == null)

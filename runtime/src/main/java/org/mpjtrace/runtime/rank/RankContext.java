@@ -159,12 +159,10 @@ public final class RankContext {
         // stops adding to the loops, not to its times: what it did is its lead's, when it did it is its own).
         this.times = mode != TracingMode.DUMP && tracer.config.timing.keepsEachCall() ? new CallTimesRecorder(initEnter, tracer.config.epsilon) : null;
         this.clustering = mode.clusters() ? new ClusteringSink(rank, size, initEnter, window, mode, tracer.config.marker.isAuto()) : null;
-        if (clustering != null) {
-            this.sink = times == null ? clustering : RecordSink.both(clustering, times);
-        } else {
-            RecordSink compressed = loops == null ? null : times == null ? loops : RecordSink.both(loops, times);
-            this.sink = compressed == null ? this.store : this.store == null ? compressed : RecordSink.both(this.store, compressed);
-        }
+        RecordSink traced = clustering != null ? clustering : loops;
+        RecordSink compressed = traced == null ? null : times == null ? traced : RecordSink.both(traced, times);
+        // keepDump: every call of every rank as in dump mode too, leads and non-leads alike, to check the trace against.
+        this.sink = compressed == null ? this.store : this.store == null ? compressed : RecordSink.both(this.store, compressed);
         this.world = world;
         this.mpj = mpj;
         this.rank = rank;

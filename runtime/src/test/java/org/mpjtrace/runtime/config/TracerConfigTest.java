@@ -61,6 +61,14 @@ class TracerConfigTest {
     }
 
     @Test
+    void keepDumpKeepsADumpBesideEveryCompressedModesTraceAndIsRefusedInModeDump() {
+        for (String mode : new String[] {"full", "chameleon", "acurdion", "reference"})
+            assertTrue(TracerConfig.parse("mode=" + mode + ",keepDump=true").keepDump, mode);
+        assertEquals("bad value for agent key 'keepDump': mode dump is a dump already (modes full, chameleon, acurdion and reference keep one beside their trace)",
+                assertThrows(IllegalArgumentException.class, () -> TracerConfig.parse("mode=dump,keepDump=true")).getMessage());
+    }
+
+    @Test
     void lossyTimingTakesAnEpsilonFromAThousandthToOneDefaultFivePercent() {
         assertEquals(org.mpjtrace.trace.TimingMode.LOSSY, TracerConfig.parse("mode=full,timing=lossy").timing);
         assertEquals(0.05, TracerConfig.parse("mode=full,timing=lossy").epsilon);
