@@ -180,6 +180,10 @@ public final class ClusteringSink implements RecordSink {
     }
 
     private void keepResume(long nanos) {
+        if (tailResumeCount == TAIL_RECORDS) { // a program pausing and resuming over and over: as many as records, no more
+            tailLost = true;
+            return;
+        }
         if (tailResumeCount == tailResumes.length / 2) tailResumes = Arrays.copyOf(tailResumes, Math.max(8, 2 * tailResumes.length));
         tailResumes[2 * tailResumeCount] = tailCount;
         tailResumes[2 * tailResumeCount + 1] = nanos;
