@@ -117,6 +117,11 @@ public final class MarkerLogText {
                             + (ownLoops ? "(compared over the whole run: the ranks clustered on their own loops)"
                                     : "after the last marker acted on (at collective " + r.markerCall() + ")")
                             + ": the trace has their lead's calls there");
+        } else if (log.records().stream().anyMatch(r -> r.state() == MarkerState.F && r.changedRanks() > 0)) {
+            for (MarkerRecord r : log.records())
+                if (r.state() == MarkerState.F && r.changedRanks() > 0)
+                    lines.add("warning: " + plural(r.changedRanks(), "non-lead rank") + " made other calls than their lead after the last "
+                            + "marker acted on (marker call " + r.markerCall() + "): the trace has their lead's calls there");
         } else if (log.records().stream().allMatch(r -> r.state() == MarkerState.F)) {
             String rule = ClusteringSettings.marker(trace);
             if (!rule.startsWith("none"))

@@ -143,6 +143,31 @@ class ChameleonModeIT {
         }
     }
 
+    /**
+     * An explicit rule whose markers end before ranks 1-7 run a last loop of their own (ShiftingLoops' markers
+     * are the collectives of its main: the second loop's Bcast, then the Reduce after the last loop). The
+     * Reduce ends the clusters (AT), and where the lead alone would merge the interval, a non-lead that kept its
+     * calls there merges its own: every rank's calls are full's, in chameleon and in reference.
+     */
+    @Test
+    void aLoopSomeRanksRunAfterTheLastMarkerOfAnExplicitRuleIsKept() {
+        List<String> args = List.of("first=12", "second=12", "early=6");
+        MpjJobs.Run fullRun = MpjJobs.run("ShiftingLoops", 8, "multicore", null, dir.resolve("sl.full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        TraceFile full = fullRun.result().trace();
+        for (String mode : List.of("chameleon", "reference")) {
+            MpjJobs.Run run = MpjJobs.run("ShiftingLoops", 8, "multicore", null, dir.resolve("sl." + mode + ".mpjt"), mode, "marker=site:ShiftingLoops.main", args);
+            MpjJobs.assertSucceeded(run);
+            assertEquals(List.of(), run.tracerLines(), "the tracer reported no problem");
+            TraceFile trace = run.result().trace();
+            assertTrue(states(trace.markers()).contains(MarkerState.L), mode + ": leads alone traced the second loop: " + states(trace.markers()));
+            for (RankTrace section : trace.ranks())
+                assertEquals(opCounts(ExpandedRank.of(full, full.rank(section.rank()))), opCounts(ExpandedRank.of(trace, section)),
+                        mode + ", rank " + section.rank() + "'s calls per op");
+            assertFalse(run.messages().contains("made other calls than their lead"), run.messages());
+        }
+    }
+
     @Test
     void masterAndWorkersFormTwoClusters() {
         TraceFile trace = chameleon(dir, "MasterWorker", 16, "", List.of("tasks=160")).result().trace();

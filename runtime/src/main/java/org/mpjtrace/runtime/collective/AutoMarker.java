@@ -166,7 +166,7 @@ final class AutoMarker {
         havePeriodPath = false;
         if (file != null) file.addChoice(describe(site, again), count);
         // The first marker of a choice: AT (a later choice votes "changed": nothing to compare with yet).
-        machine.act(count, true, false);
+        machine.act(count, true, false, Mix64.combine(sinceMarker, sink.callSequence()));
         changed = compared = relearn = false;
         sinceMarker = 0;
     }
@@ -188,7 +188,7 @@ final class AutoMarker {
     }
 
     private void act() throws ReflectiveOperationException {
-        int relearning = machine.act(count, changed || !compared, relearn);
+        int relearning = machine.act(count, changed || !compared, relearn, Mix64.combine(sinceMarker, sink.callSequence()));
         changed = compared = relearn = false;
         sinceMarker = 0;
         if (relearning > 0) {

@@ -56,6 +56,8 @@ final class MarkerStateMachine {
     /** The clustering in force (after C or L), else null; its index in the marker log at rank 0. */
     private Clustering clustering;
     private int clusteringIndex = -1;
+    /** The clustering in force came from the ranks' own loops: its leads' traces run from MPI.Init, not from a marker. */
+    private boolean clusteredOnOwnLoops;
 
     MarkerStateMachine(RankContext ctx, ClusteringSink sink) {
         this.ctx = ctx;
@@ -72,16 +74,17 @@ final class MarkerStateMachine {
         long callPath = sink.callPath();
         boolean changed = callPath != previousCallPath;
         previousCallPath = callPath;
-        act(markerCalls, changed, false);
+        act(markerCalls, changed, false, sink.callSequence());
     }
 
     /**
      * Acts at a marker: the vote, then what the agreed state asks. {@code changed}: whether this rank's
      * Call-Path changed since the last acted-on marker; {@code relearn}: marker auto, whether this rank saw
-     * the loop's collectives stop repeating. {@code call}: the marker's count for the log. Returns how many
-     * ranks voted {@code relearn} (0 at the first marker, which has no vote).
+     * the loop's collectives stop repeating. {@code call}: the marker's count for the log; {@code path}: a hash
+     * of this rank's calls since the last acted-on marker, in order. Returns how many ranks voted
+     * {@code relearn} (0 at the first marker, which has no vote).
      */
-    int act(long call, boolean changed, boolean relearn) throws ReflectiveOperationException {
+    int act(long call, boolean changed, boolean relearn, long path) throws ReflectiveOperationException {
         markerCalls = call;
         acted++;
         ctx.drainRings();
@@ -108,6 +111,9 @@ final class MarkerStateMachine {
         long start = System.nanoTime();
         noteMemory(state);
         if (state == MarkerState.C) cluster();
+        // Clusters end here (AT after C or L): the leads merge what they have, and a non-lead whose calls since the
+        // last marker were not its lead's (it changed first) merges its own.
+        if (state == MarkerState.AT && before != MarkerState.AT && clustering != null) splitUnlikeRanks(path, !clusteredOnOwnLoops);
         boolean merging = state != MarkerState.AT || before != MarkerState.AT;
         long mergeStart = System.nanoTime();
         LeadMerge.Arrivals arrivals = merging ? mergeLeads() : null;
@@ -116,6 +122,7 @@ final class MarkerStateMachine {
             if (merging) sink.restart(true);
             clustering = null;
             clusteringIndex = -1;
+            clusteredOnOwnLoops = false;
         } else {
             sink.restart(isLead());
         }
@@ -145,6 +152,7 @@ final class MarkerStateMachine {
         state = MarkerState.C;
         reclusterPending = false;
         clustering = c;
+        clusteredOnOwnLoops = true;
         noteMemory(MarkerState.C);
         if (file != null) clusteringIndex = file.addClustering(c);
         if (!isLead()) sink.restart(false);
@@ -176,7 +184,12 @@ final class MarkerStateMachine {
      */
     void onFinalize() throws ReflectiveOperationException {
         ctx.drainRings();
-        int changedRanks = pathAtEnd != null && clustering != null && state != MarkerState.AT ? splitUnlikeRanks() : 0;
+        // Marker auto says what the last interval was (its own loops: since MPI.Init); else since the last acted-on marker.
+        long path = pathAtEnd != null ? pathAtEnd : sink.callSequence();
+        boolean sinceMarker = (pathAtEnd == null || pathSinceMarker) && !clusteredOnOwnLoops;
+        Clustering inForce = clustering;
+        int changedRanks = clustering != null && state != MarkerState.AT ? splitUnlikeRanks(path, sinceMarker) : 0;
+        if (file != null && clustering != inForce) clusteringIndex = file.addClustering(clustering); // the last merge's
         long start = System.nanoTime();
         noteMemory(MarkerState.F);
         boolean recluster = state == MarkerState.AT;
@@ -201,13 +214,14 @@ final class MarkerStateMachine {
     }
 
     /**
-     * Marker auto at Finalize, clusters in force: the non-leads that made other calls than their lead since the
-     * last marker, and kept them, trace them as leads of their own for the leads' last merge ({@link
-     * FinalSplit}); returns, at rank 0, how many non-leads are still unlike their lead (their calls there read
-     * as its in the trace, and the trace says so), 0 elsewhere.
+     * Before the leads merge with clusters in force, at a marker that ends them or at Finalize: the non-leads
+     * that made other calls than their lead since the last marker ({@code path}), and kept them, trace them as
+     * leads of their own for this merge ({@link FinalSplit}); returns, at rank 0, how many non-leads are still
+     * unlike their lead (their calls there read as its in the trace, and the trace says so), 0 elsewhere.
+     * {@code sinceMarker} false: the path spans more than the rank kept (own loops), so nobody can move.
      */
-    private int splitUnlikeRanks() throws ReflectiveOperationException {
-        FinalSplit.Result split = FinalSplit.exchange(ctx, clustering, pathAtEnd, pathSinceMarker && ctx.tracing() && sink.hasInterval());
+    private int splitUnlikeRanks(long path, boolean sinceMarker) throws ReflectiveOperationException {
+        FinalSplit.Result split = FinalSplit.exchange(ctx, clustering, path, sinceMarker && ctx.tracing() && sink.hasInterval());
         if (split.clustering() != clustering) {
             clustering = split.clustering();
             try {
@@ -215,7 +229,6 @@ final class MarkerStateMachine {
             } catch (RuntimeException e) {
                 ctx.disable(e); // a bug of ours: this lead still takes its part in the merge, with an empty block
             }
-            if (file != null) clusteringIndex = file.addClustering(clustering);
         }
         return split.unlike();
     }
@@ -237,6 +250,7 @@ final class MarkerStateMachine {
 
     private void cluster() throws ReflectiveOperationException {
         TracerConfig config = ctx.tracer.config();
+        clusteredOnOwnLoops = false;
         clustering = switch (config.mode) {
             case ACURDION -> AcurdionTree.cluster(ctx, sink.acurdionSignature(ctx.datatypes.infos(), ctx.redops.infos(), ctx.comms.infos()),
                     config.acurdion, config.k);

@@ -158,7 +158,7 @@ public final class RankContext {
         // timing=lossless or lossy: every call's own times, of every rank, in the clustering modes too (a non-lead
         // stops adding to the loops, not to its times: what it did is its lead's, when it did it is its own).
         this.times = mode != TracingMode.DUMP && tracer.config.timing.keepsEachCall() ? new CallTimesRecorder(initEnter, tracer.config.epsilon) : null;
-        this.clustering = mode.clusters() ? new ClusteringSink(rank, size, initEnter, window, mode, tracer.config.marker.isAuto()) : null;
+        this.clustering = mode.clusters() ? new ClusteringSink(rank, size, initEnter, window, mode) : null;
         RecordSink traced = clustering != null ? clustering : loops;
         RecordSink compressed = traced == null ? null : times == null ? traced : RecordSink.both(traced, times);
         // keepDump: every call of every rank as in dump mode too, leads and non-leads alike, to check the trace against.

@@ -24,8 +24,9 @@ import org.mpjtrace.trace.fold.TraceShapeSignature;
  * calls since the last merge. A non-lead holds no partial trace at all: {@code partial} is null, so its
  * memory is gone, not just unused.
  *
- * <p>With marker auto a non-lead keeps its raw records since the last marker, up to {@link #TAIL_RECORDS}: at MPI.Finalize
- * a non-lead whose calls there were not its lead's traces them itself ({@code FinalSplit}). The buffer
+ * <p>A non-lead keeps its raw records since the last marker, up to {@link #TAIL_RECORDS}: where the leads merge
+ * (a marker that ends the clusters, or MPI.Finalize) a non-lead whose calls there were not its lead's
+ * traces them itself ({@code FinalSplit}). The buffer
  * grows with the interval, is reused from one interval to the next, and holds at most TAIL_RECORDS
  * records (393 kB); a longer interval is not kept.
  *
@@ -47,7 +48,6 @@ public final class ClusteringSink implements RecordSink {
     private RankLoopFolder partial;
     /** Exit time of the rank's last call: the next call's compute time counts from it, traced or not. */
     private long lastExit;
-    private final boolean keepsIntervals;
     /** Most records a non-lead keeps of an interval. */
     public static final int TAIL_RECORDS = 4096;
     /** A non-lead's records since the last marker (null until it has one), how many, and whether some did not fit. */
@@ -60,10 +60,8 @@ public final class ClusteringSink implements RecordSink {
     private long[] tailResumes = new long[0];
     private int tailResumeCount;
 
-    /** @param keepsIntervals whether a non-lead keeps its records since the last marker (marker auto) */
-    public ClusteringSink(int rank, int worldSize, long origin, int window, TracingMode mode, boolean keepsIntervals) {
+    public ClusteringSink(int rank, int worldSize, long origin, int window, TracingMode mode) {
         this.rank = rank;
-        this.keepsIntervals = keepsIntervals;
         this.worldSize = worldSize;
         this.window = window;
         this.signatures = new IntervalSignatures(rank, worldSize);
@@ -87,7 +85,7 @@ public final class ClusteringSink implements RecordSink {
     }
 
     private void keepTail(long[] w, int base) {
-        if (!keepsIntervals || tailLost) return;
+        if (tailLost) return;
         if (tailCount == TAIL_RECORDS) {
             tailLost = true;
             return;
@@ -101,7 +99,7 @@ public final class ClusteringSink implements RecordSink {
 
     /** Whether this rank has every call since the last marker: traced (a lead) or kept (a non-lead). */
     public synchronized boolean hasInterval() {
-        return partial != null || keepsIntervals && !tailLost;
+        return partial != null || !tailLost;
     }
 
     /**
@@ -176,7 +174,7 @@ public final class ClusteringSink implements RecordSink {
     public synchronized void resumeAt(long nanos) {
         lastExit = Math.max(lastExit, nanos);
         if (partial != null) partial.resumeAt(nanos);
-        else if (keepsIntervals && !tailLost) keepResume(nanos);
+        else if (!tailLost) keepResume(nanos);
     }
 
     private void keepResume(long nanos) {

@@ -30,7 +30,7 @@ public class FoldBenchmark {
     private static final long[] RECORDS = FoldBenchSupport.stencilRecords(STEPS);
     static final int EVENTS = RECORDS.length / Event.WORDS;
 
-    @Param({"full", "full-lossless", "chameleon-recording", "chameleon-non-lead", "chameleon-non-lead-explicit-marker"})
+    @Param({"full", "full-lossless", "chameleon-recording", "chameleon-non-lead"})
     public String sink;
 
     private FoldBenchSupport.Sink target;
@@ -41,8 +41,7 @@ public class FoldBenchmark {
             case "full" -> FoldBenchSupport.full(5);
             case "full-lossless" -> FoldBenchSupport.fullLossless(5);
             case "chameleon-recording" -> FoldBenchSupport.chameleonRecording(5);
-            case "chameleon-non-lead" -> FoldBenchSupport.chameleonNonLead(5, true);
-            default -> FoldBenchSupport.chameleonNonLead(5, false);
+            default -> FoldBenchSupport.chameleonNonLead(5);
         };
     }
 

@@ -19,15 +19,15 @@ import org.mpjtrace.trace.ranks.RankSet;
 class ClusteringSinkIntervalTest {
     private static final int WORLD = org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE;
 
-    private static ClusteringSink sink(boolean keeps) {
-        return new ClusteringSink(5, WORLD, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON, keeps);
+    private static ClusteringSink sink() {
+        return new ClusteringSink(5, WORLD, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON);
     }
 
     /** The same records through a lead's partial trace, and through a non-lead's kept calls traced at the end. */
     @Test
     void aNonLeadsKeptIntervalTracesToWhatALeadWouldHaveTraced() {
         long[] before = FoldBenchSupport.stencilRecords(30), during = FoldBenchSupport.stencilRecords(5, 4, 4, 40);
-        ClusteringSink lead = sink(true), nonLead = sink(true);
+        ClusteringSink lead = sink(), nonLead = sink();
         for (ClusteringSink s : List.of(lead, nonLead)) for (int b = 0; b < before.length; b += Event.WORDS) s.append(before, b);
         lead.restart(true);
         nonLead.restart(false);
@@ -46,7 +46,7 @@ class ClusteringSinkIntervalTest {
 
     @Test
     void anIntervalLongerThanTheKeptRecordsIsNotKept() {
-        ClusteringSink s = sink(true);
+        ClusteringSink s = sink();
         s.restart(false);
         long[] w = FoldBenchSupport.stencilRecords(ClusteringSink.TAIL_RECORDS / 9 + 10);
         assertTrue(w.length / Event.WORDS > ClusteringSink.TAIL_RECORDS);
@@ -54,14 +54,5 @@ class ClusteringSinkIntervalTest {
         assertFalse(s.hasInterval());
         s.restart(false);
         assertTrue(s.hasInterval(), "the next interval starts afresh");
-    }
-
-    @Test
-    void withoutMarkerAutoANonLeadKeepsNothing() {
-        ClusteringSink s = sink(false);
-        s.restart(false);
-        long[] w = FoldBenchSupport.stencilRecords(2);
-        for (int b = 0; b < w.length; b += Event.WORDS) s.append(w, b);
-        assertFalse(s.hasInterval());
     }
 }

@@ -32,16 +32,13 @@ public final class FoldBenchSupport {
 
     /** Mode chameleon's sink of a rank that records (all tracing, or a lead): signatures and partial trace. */
     public static Sink chameleonRecording(int rank) {
-        ClusteringSink s = new ClusteringSink(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON, true);
+        ClusteringSink s = new ClusteringSink(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON);
         return s::append;
     }
 
-    /**
-     * Mode chameleon's sink of a non-lead in state L: signatures only, no partial trace; with marker auto
-     * ({@code keepsIntervals}) its raw records since the last marker kept as well.
-     */
-    public static Sink chameleonNonLead(int rank, boolean keepsIntervals) {
-        ClusteringSink s = new ClusteringSink(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON, keepsIntervals);
+    /** Mode chameleon's sink of a non-lead in state L: signatures and its raw records since the last marker, no partial trace. */
+    public static Sink chameleonNonLead(int rank) {
+        ClusteringSink s = new ClusteringSink(rank, org.mpjtrace.trace.fixtures.SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON);
         s.restart(false);
         return s::append;
     }
