@@ -133,6 +133,17 @@ class MarkerAutoTextTest {
     }
 
     @Test
+    void nonLeadsUnlikeTheirLeadAtFinalizeAreWarnedAboutUnderAnExplicitRuleToo() throws Exception {
+        MarkerLog base = ChameleonTraces.finished().markers();
+        List<MarkerRecord> records = new java.util.ArrayList<>(base.records());
+        MarkerRecord last = records.remove(records.size() - 1);
+        records.add(new MarkerRecord(last.index(), last.markerCall(), MarkerState.F, 2, last.clustering(), last.mergedCalls(), last.mergeNanos()));
+        MarkerLog unlike = new MarkerLog(base.worldSize(), base.clusterings(), records, true);
+        assertEquals(List.of("warning: 2 non-lead ranks made other calls than their lead after the last marker acted on (marker call "
+                + last.markerCall() + "): the trace has their lead's calls there"), MarkerLogText.markerLines(with(unlike, "site:Solver.step")));
+    }
+
+    @Test
     void aLogWithoutAutosPartAndNoMarkerKeyWasMadeWithTheOldDefaultBarrier() throws Exception {
         TraceFile t = with(ChameleonTraces.finished().markers(), null);
         assertEquals("barrier (default)", ClusteringSettings.marker(t));
