@@ -111,17 +111,9 @@ public final class MarkerLogText {
                 lines.add("  why: " + c.reason());
             }
             boolean ownLoops = !log.choices().isEmpty() && log.choices().get(log.choices().size() - 1).ownLoops();
-            for (MarkerRecord r : log.records())
-                if (r.state() == MarkerState.F && r.changedRanks() > 0)
-                    lines.add("warning: " + plural(r.changedRanks(), "non-lead rank") + " made other calls than their lead "
-                            + (ownLoops ? "(compared over the whole run: the ranks clustered on their own loops)"
-                                    : "after the last marker acted on (at collective " + r.markerCall() + ")")
-                            + ": the trace has their lead's calls there");
+            unlikeWarnings(log, ownLoops ? "(compared over the whole run: the ranks clustered on their own loops)" : null, "at collective ", lines);
         } else if (log.records().stream().anyMatch(r -> r.state() == MarkerState.F && r.changedRanks() > 0)) {
-            for (MarkerRecord r : log.records())
-                if (r.state() == MarkerState.F && r.changedRanks() > 0)
-                    lines.add("warning: " + plural(r.changedRanks(), "non-lead rank") + " made other calls than their lead after the last "
-                            + "marker acted on (marker call " + r.markerCall() + "): the trace has their lead's calls there");
+            unlikeWarnings(log, null, "marker call ", lines);
         } else if (log.records().stream().allMatch(r -> r.state() == MarkerState.F)) {
             String rule = ClusteringSettings.marker(trace);
             if (!rule.startsWith("none"))
@@ -129,6 +121,18 @@ public final class MarkerLogText {
                         + "try --marker auto");
         }
         return lines;
+    }
+
+    /**
+     * A warning per Finalize record that counted non-leads unlike their lead: compared {@code over} (null: after
+     * the last marker acted on, whose count {@code callNoun} names).
+     */
+    private static void unlikeWarnings(MarkerLog log, String over, String callNoun, List<String> lines) {
+        for (MarkerRecord r : log.records())
+            if (r.state() == MarkerState.F && r.changedRanks() > 0)
+                lines.add("warning: " + plural(r.changedRanks(), "non-lead rank") + " made other calls than their lead "
+                        + (over != null ? over : "after the last marker acted on (" + callNoun + r.markerCall() + ")")
+                        + ": the trace has their lead's calls there");
     }
 
     /** {@code 6, 3.210 ms in all (longest 1.000 ms)}: the markers (and F) at which the leads merged calls. */

@@ -179,8 +179,8 @@ final class MarkerStateMachine {
     /**
      * MPI.Finalize: state F. Every rank traced since the last merge when the last state was AT (or there
      * were no markers at all): then the ranks cluster now, and the leads merge everything. After C or L
-     * the clusters stand and the leads merge their last interval; with marker auto a non-lead whose calls
-     * there were not its lead's first becomes a lead for it ({@link #splitUnlikeRanks}).
+     * the clusters stand and the leads merge their last interval; a non-lead whose calls there were not its
+     * lead's first becomes a lead for it ({@link #splitUnlikeRanks}).
      */
     void onFinalize() throws ReflectiveOperationException {
         ctx.drainRings();
@@ -216,12 +216,12 @@ final class MarkerStateMachine {
     /**
      * Before the leads merge with clusters in force, at a marker that ends them or at Finalize: the non-leads
      * that made other calls than their lead since the last marker ({@code path}), and kept them, trace them as
-     * leads of their own for this merge ({@link FinalSplit}); returns, at rank 0, how many non-leads are still
+     * leads of their own for this merge ({@link IntervalSplit}); returns, at rank 0, how many non-leads are still
      * unlike their lead (their calls there read as its in the trace, and the trace says so), 0 elsewhere.
      * {@code sinceMarker} false: the path spans more than the rank kept (own loops), so nobody can move.
      */
     private int splitUnlikeRanks(long path, boolean sinceMarker) throws ReflectiveOperationException {
-        FinalSplit.Result split = FinalSplit.exchange(ctx, clustering, path, sinceMarker && ctx.tracing() && sink.hasInterval());
+        IntervalSplit.Result split = IntervalSplit.exchange(ctx, clustering, path, sinceMarker && ctx.tracing() && sink.hasInterval());
         if (split.clustering() != clustering) {
             clustering = split.clustering();
             try {

@@ -36,11 +36,12 @@ final class MessageTags {
     static final int LEAD_ROOT = BASE + 24;
 
     /**
-     * MPI.Finalize, marker auto under clusters: each rank's calls since the last marker as a hash, and whether it
-     * kept them, to rank 0; the ranks that move to a new lead for that interval, back to every rank (FinalSplit).
+     * Where the leads merge and the clusters end (MPI.Finalize, or a marker back to AT): each rank's calls since the
+     * last marker as a hash, and whether it kept them, to rank 0; the ranks that move to a new lead for that
+     * interval, back to every rank (IntervalSplit).
      */
-    static final int END_PATHS = BASE + 26;
-    static final int END_SPLIT = BASE + 34;
+    static final int SPLIT_PATHS = BASE + 26;
+    static final int SPLIT_MOVES = BASE + 34;
 
     /** Marker auto's own loops (LoopMarker): each rank's proposal to rank 0, the clustering back, each rank's looks again. */
     static final int LOOP_UP = BASE + 28;

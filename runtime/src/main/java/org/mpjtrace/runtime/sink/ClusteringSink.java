@@ -26,7 +26,7 @@ import org.mpjtrace.trace.fold.TraceShapeSignature;
  *
  * <p>A non-lead keeps its raw records since the last marker, up to {@link #TAIL_RECORDS}: where the leads merge
  * (a marker that ends the clusters, or MPI.Finalize) a non-lead whose calls there were not its lead's
- * traces them itself ({@code FinalSplit}). The buffer
+ * traces them itself ({@code IntervalSplit}). The buffer
  * grows with the interval, is reused from one interval to the next, and holds at most TAIL_RECORDS
  * records (393 kB); a longer interval is not kept.
  *

@@ -13,21 +13,22 @@ import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.ranks.RankSet;
 
 /**
- * Marker auto at MPI.Finalize, clusters in force: the non-leads whose calls since the last acted-on marker
- * are not their lead's (ShiftingLoops: ranks 1-7 run a loop of their own after rank 0, their lead, left
- * it) become leads of their own for that last interval, so the trace keeps their calls where it gave
- * them their lead's. A non-lead records nothing, but keeps its raw calls since the last marker up to
+ * Where the leads merge an interval and the clusters end with it (MPI.Finalize, or a marker whose vote goes
+ * back to AT), under any marker rule: the non-leads whose calls since the last acted-on marker are not their
+ * lead's (ShiftingLoops: ranks 1-7 run a loop of their own after rank 0, their lead, left it) become leads of
+ * their own for that interval, so the trace keeps their calls where it gave them their lead's. A non-lead
+ * records nothing, but keeps its raw calls since the last marker up to
  * {@link org.mpjtrace.runtime.sink.ClusteringSink#TAIL_RECORDS}; each rank tells rank 0 a hash of those
  * calls and whether it kept them all (9 bytes), rank 0 splits each cluster by hash, and tells every rank
  * which ranks moved to which new lead. Ranks with equal hashes made the same calls, so one of them that
  * kept its calls traces them for all. A rank whose group kept nothing (a longer interval) stays with its
- * lead, and is counted and warned about as before.
+ * lead, and is counted and warned about at Finalize.
  */
-final class FinalSplit {
-    /** The clustering for the last interval, and how many non-leads still stand in for calls that were not theirs. */
+final class IntervalSplit {
+    /** The clustering for the interval's merge, and how many non-leads still stand in for calls that were not theirs. */
     record Result(Clustering clustering, int unlike) {}
 
-    private FinalSplit() {}
+    private IntervalSplit() {}
 
     /**
      * Runs on every rank: the exchange with rank 0 and the split every rank applies alike.
@@ -40,15 +41,15 @@ final class FinalSplit {
         int unlike = 0;
         long start = System.nanoTime();
         if (ctx.rank != 0) {
-            ctx.mpj.sendBytes(ctx.privateComm(), ByteBuffer.allocate(9).putLong(path).put((byte) (kept ? 1 : 0)).array(), 0, MessageTags.END_PATHS);
-            moves = ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.END_SPLIT);
+            ctx.mpj.sendBytes(ctx.privateComm(), ByteBuffer.allocate(9).putLong(path).put((byte) (kept ? 1 : 0)).array(), 0, MessageTags.SPLIT_PATHS);
+            moves = ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.SPLIT_MOVES);
         } else {
             long[] paths = new long[ctx.size];
             boolean[] keptAll = new boolean[ctx.size];
             paths[0] = path;
             keptAll[0] = kept;
             for (int r = 1; r < ctx.size; r++) {
-                ByteBuffer b = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.END_PATHS));
+                ByteBuffer b = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.SPLIT_PATHS));
                 paths[r] = b.getLong();
                 keptAll[r] = b.get() != 0;
             }
@@ -56,12 +57,12 @@ final class FinalSplit {
             try {
                 plan = plan(clustering, paths, keptAll);
             } catch (RuntimeException e) { // a bug of ours: every rank still gets its answer, and nobody moves
-                TracerLog.line("rank 0: the last interval's clusters were not split (" + TracerLog.describe(e) + ")");
+                TracerLog.line("rank 0: the interval's clusters were not split (" + TracerLog.describe(e) + ")");
                 plan = new Plan(Map.of(), 0);
             }
             unlike = plan.unlike;
             moves = encode(plan.moves);
-            for (int r = 1; r < ctx.size; r++) ctx.mpj.sendBytes(ctx.privateComm(), moves, r, MessageTags.END_SPLIT);
+            for (int r = 1; r < ctx.size; r++) ctx.mpj.sendBytes(ctx.privateComm(), moves, r, MessageTags.SPLIT_MOVES);
         }
         // At rank 0, which logs it, the split's clustering took the exchange's time.
         return new Result(apply(clustering, decode(moves), System.nanoTime() - start), unlike);

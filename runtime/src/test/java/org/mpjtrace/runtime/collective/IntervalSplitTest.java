@@ -11,7 +11,7 @@ import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.ranks.RankSet;
 
 /** Finalize's split of the clusters by the calls each rank made since the last marker. */
-class FinalSplitTest {
+class IntervalSplitTest {
     /** Two clusters of 8 ranks: evens led by 0, odds led by 1. */
     private static final Clustering TWO = new Clustering(List.of(
             new Cluster(0, RankSet.of(0, 2, 4, 6), 11, -1, 1),
@@ -28,10 +28,10 @@ class FinalSplitTest {
         long[] paths = {7, 9, 7, 9, 7, 9, 7, 9};
         boolean[] kept = new boolean[8];
         java.util.Arrays.fill(kept, true);
-        FinalSplit.Plan plan = FinalSplit.plan(TWO, paths, kept);
+        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, paths, kept);
         assertEquals(Map.of(), plan.moves());
         assertEquals(0, plan.unlike());
-        assertSame(TWO, FinalSplit.apply(TWO, plan.moves(), 1));
+        assertSame(TWO, IntervalSplit.apply(TWO, plan.moves(), 1));
     }
 
     @Test
@@ -40,10 +40,10 @@ class FinalSplitTest {
         // nothing, so 6 leads {4, 6}; 2 leads itself.
         long[] paths = {7, 9, 8, 9, 5, 9, 5, 9};
         boolean[] kept = {true, true, true, true, false, true, true, true};
-        FinalSplit.Plan plan = FinalSplit.plan(TWO, paths, kept);
+        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, paths, kept);
         assertEquals(Map.of(2, 2, 4, 6, 6, 6), plan.moves());
         assertEquals(0, plan.unlike());
-        Clustering split = FinalSplit.apply(TWO, plan.moves(), 42);
+        Clustering split = IntervalSplit.apply(TWO, plan.moves(), 42);
         assertEquals("0:[0] 1:[1, 3, 5, 7] 2:[2] 6:[4, 6]", shape(split));
         assertEquals(42, split.nanos());
         assertEquals(11, split.clusterOf(6).callPath(), "a new cluster keeps what its ranks shared up to the last marker");
@@ -53,7 +53,7 @@ class FinalSplitTest {
     void aHashNoRankOfWhichKeptItsCallsStaysWithItsLeadAndIsCounted() {
         long[] paths = {7, 9, 7, 4, 7, 4, 7, 9};
         boolean[] kept = {true, true, true, false, true, false, true, true};
-        FinalSplit.Plan plan = FinalSplit.plan(TWO, paths, kept);
+        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, paths, kept);
         assertEquals(Map.of(), plan.moves());
         assertEquals(2, plan.unlike(), "ranks 3 and 5 read as their lead's");
     }
