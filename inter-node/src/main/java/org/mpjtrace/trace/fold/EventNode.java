@@ -45,7 +45,7 @@ public final class EventNode implements TraceNode {
         this.thread = thread;
         this.site = site;
         this.stack = stack;
-        this.shapeHash = Mix64.combine(Mix64.mix(op + 31L * thread), stack);
+        this.shapeHash = shapeHashOf(op, thread, stack);
         this.compute = new Histogram();
         this.inside = new Histogram();
     }
@@ -90,6 +90,13 @@ public final class EventNode implements TraceNode {
         inside.addAll(other.inside);
     }
 
+    /** Appends one occurrence: its field values at {@code values[from]} (in {@link Field} order) and its two times. */
+    void addOccurrence(long[] values, int from, long computeNanos, long insideNanos) {
+        appendOccurrence(values, from);
+        compute.add(computeNanos);
+        inside.add(insideNanos);
+    }
+
     private void appendOccurrence(long[] values, int from) {
         if (seqs == null) {
             if (plainCount < PLAIN_LIMIT) {
@@ -123,7 +130,17 @@ public final class EventNode implements TraceNode {
 
     @Override
     public boolean sameShape(TraceNode other) {
-        return other instanceof EventNode e && e.op == op && e.stack == stack && e.thread == thread;
+        return other instanceof EventNode e && isShape(e.op, e.thread, e.stack);
+    }
+
+    /** The shape hash of a node of {@code op}'s calls by thread {@code thread} with stack signature {@code stack}. */
+    static long shapeHashOf(int op, int thread, long stack) {
+        return Mix64.combine(Mix64.mix(op + 31L * thread), stack);
+    }
+
+    /** Whether a call of {@code op} by thread {@code thread} with stack signature {@code stack} has this node's shape. */
+    boolean isShape(int op, int thread, long stack) {
+        return op == this.op && stack == this.stack && thread == this.thread;
     }
 
     @Override

@@ -17,14 +17,26 @@ public final class EventRecords {
      *                     enter), or the rank's time origin for its first call
      */
     public static EventNode toNode(long[] w, int base, int rank, int worldSize, long previousExit) {
-        int op = Event.opCode(w, base);
         long[] values = new long[Field.ALL.length];
+        readValues(w, base, rank, worldSize, values);
+        long enter = Event.enter(w, base), exit = Event.exit(w, base);
+        return new EventNode(Event.opCode(w, base), Event.thread(w, base), Event.site(w, base), Event.stack(w, base), values, enter - previousExit, exit - enter);
+    }
+
+    /** Appends the record to {@code folding} as one call, as {@link #toNode} would make it; {@code values} is scratch space of one long per field. */
+    public static void appendTo(TraceFolding folding, long[] w, int base, int rank, int worldSize, long previousExit, long[] values) {
+        readValues(w, base, rank, worldSize, values);
+        long enter = Event.enter(w, base), exit = Event.exit(w, base);
+        folding.appendCall(Event.opCode(w, base), Event.thread(w, base), Event.site(w, base), Event.stack(w, base), values, enter - previousExit, exit - enter);
+    }
+
+    /** The record's field values in {@link Field} order, peers made relative, into {@code values}. */
+    private static void readValues(long[] w, int base, int rank, int worldSize, long[] values) {
+        int op = Event.opCode(w, base);
         for (Field f : Field.ALL) {
             long v = f.read(w, base);
             values[f.ordinal()] = RelativePeers.isRelative(op, f) ? RelativePeers.encode(v, rank, worldSize) : v;
         }
-        long enter = Event.enter(w, base), exit = Event.exit(w, base);
-        return new EventNode(op, Event.thread(w, base), Event.site(w, base), Event.stack(w, base), values, enter - previousExit, exit - enter);
     }
 
     /** Writes the record of one occurrence of the call (op, thread, site, stack) whose field values are {@code values}. */

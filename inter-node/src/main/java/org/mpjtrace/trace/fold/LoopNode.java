@@ -58,6 +58,17 @@ public final class LoopNode implements TraceNode {
         current++;
     }
 
+    /** Ends the latest run and records a new one of {@code count} iterations (a run whose iterations were put in its body one by one). */
+    void addRun(long count) {
+        closedCounts.append(current);
+        current = count;
+    }
+
+    /** Counts one more iteration of the latest run, whose calls were put in the body already. */
+    void addIterationCount() {
+        current++;
+    }
+
     /** Appends {@code other}'s runs (same shape) after this loop's. */
     void absorb(LoopNode other) {
         closedCounts.append(current);

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.fold.EventRecords;
+import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.TraceFolding;
 import org.mpjtrace.trace.fold.TraceNode;
 
@@ -26,6 +27,8 @@ public final class RankLoopFolder implements RecordSink {
     private ThreadFolding[] threads = new ThreadFolding[1];
     /** The latest exit of any of the rank's calls, or the latest point it resumed at. */
     private long latest;
+    /** A record's field values on their way into a folding (copied there). */
+    private final long[] values = new long[Field.ALL.length];
 
     /** One thread's folding, and the exit of its previous call, where its next call's compute time starts. */
     private static final class ThreadFolding {
@@ -50,7 +53,7 @@ public final class RankLoopFolder implements RecordSink {
     @Override
     public void append(long[] w, int base) {
         ThreadFolding t = thread(Event.thread(w, base), Event.enter(w, base));
-        t.folding.append(EventRecords.toNode(w, base, rank, worldSize, t.previousExit));
+        EventRecords.appendTo(t.folding, w, base, rank, worldSize, t.previousExit, values);
         t.previousExit = Event.exit(w, base);
         latest = Math.max(latest, t.previousExit);
     }
