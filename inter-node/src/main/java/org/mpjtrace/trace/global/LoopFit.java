@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpjtrace.trace.fold.ValuePeriod;
 import org.mpjtrace.trace.fold.ValueSeq;
 
 /**
@@ -66,22 +67,47 @@ public final class LoopFit {
     /**
      * The rank's calls per stack as its expansion makes them (and their mean compute times, summed), and
      * each loop's visits and last recorded count, without expanding: loop counts are taken as
-     * {@link GlobalExpansion} takes them (one cursor per loop, a value per visit), and an innermost loop
-     * adds its body's calls times its count at once, so that fitting costs next to nothing before the
-     * replay starts.
+     * {@link GlobalExpansion} takes them (one cursor per loop, a value per visit); an innermost loop adds
+     * its body's calls times its count at once, and so does a loop whose inner loops all run a constant
+     * number of times for the rank (one iteration walked, then kept), so that fitting costs next to nothing
+     * before the replay starts and rank 0's walk of every rank at Finalize grows with the trace, not with
+     * the run: Stencil2D's 10,000 steps (1,000 x 10 x inner loops) are a few dozen visits a rank.
      */
     private static final class Walk {
         final int rank;
         final Map<Long, Long> calls = new HashMap<>();
         final Map<Long, Double> compute = new HashMap<>();
-        final Map<GlobalLoop, long[]> visits = new IdentityHashMap<>(); // loop -> {visits, last recorded count}
-        final List<GlobalLoop> order = new ArrayList<>();
+        final Map<GlobalLoop, long[]> visits; // loop -> {visits, last recorded count}
+        final List<GlobalLoop> order;
         /** An innermost loop's body for the rank, one iteration; {@link Body#NONE} for a loop that holds one. */
-        final Map<GlobalLoop, Body> bodies = new IdentityHashMap<>();
-        private final Map<GlobalLoop, ValueSeq.Cursor> counts = new IdentityHashMap<>();
+        final Map<GlobalLoop, Body> bodies;
+        private final Map<GlobalLoop, ValueSeq.Cursor> counts;
+        /** Per loop whose inner loops all run a constant number of times for the rank: one iteration's walk. */
+        private final Map<GlobalLoop, Walk> iterations;
+        /** Whether each loop's inner loops, at any depth, run a constant number of times for the rank. */
+        private final Map<GlobalLoop, Boolean> constantInside;
+        /** Visits of each loop in this walk (an iteration's walk counts its own). */
+        private final Map<GlobalLoop, Long> visitsHere = new IdentityHashMap<>();
 
         Walk(int rank) {
             this.rank = rank;
+            this.visits = new IdentityHashMap<>();
+            this.order = new ArrayList<>();
+            this.bodies = new IdentityHashMap<>();
+            this.counts = new IdentityHashMap<>();
+            this.iterations = new IdentityHashMap<>();
+            this.constantInside = new IdentityHashMap<>();
+        }
+
+        /** A walk of one iteration of a loop body, sharing the loops' state with {@code outer}, counting calls of its own. */
+        private Walk(Walk outer) {
+            this.rank = outer.rank;
+            this.visits = outer.visits;
+            this.order = outer.order;
+            this.bodies = outer.bodies;
+            this.counts = outer.counts;
+            this.iterations = outer.iterations;
+            this.constantInside = outer.constantInside;
         }
 
         void nodes(List<GlobalNode> nodes) {
@@ -102,14 +128,57 @@ public final class LoopFit {
                 }
                 v[0]++;
                 v[1] = count;
+                visitsHere.merge(loop, 1L, Long::sum);
                 Body body = bodies.get(loop);
                 if (!body.calls().isEmpty()) {
                     for (Map.Entry<Long, Long> e : body.calls().entrySet()) calls.merge(e.getKey(), e.getValue() * count, Long::sum);
                     for (Map.Entry<Long, Double> e : body.compute().entrySet()) compute.merge(e.getKey(), e.getValue() * count, Double::sum);
+                } else if (count > 0 && constantInside(loop)) {
+                    addIterations(loop, count);
                 } else {
                     for (long i = 0; i < count; i++) nodes(loop.body());
                 }
             }
+        }
+
+        /**
+         * Adds {@code count} iterations of a loop whose inner loops run a constant number of times: the
+         * first time the loop is visited its iteration is walked once (its inner loops' cursors then give
+         * the same values ever after), and every visit adds that iteration's calls, compute and inner loop
+         * visits times the count.
+         */
+        private void addIterations(GlobalLoop loop, long count) {
+            Walk once = iterations.get(loop);
+            long more = count; // iterations whose inner loop visits are not in the loops' state yet
+            if (once == null) {
+                once = new Walk(this);
+                once.nodes(loop.body()); // counts the first iteration's visits of the inner loops
+                iterations.put(loop, once);
+                more--;
+            }
+            for (Map.Entry<Long, Long> e : once.calls.entrySet()) calls.merge(e.getKey(), e.getValue() * count, Long::sum);
+            for (Map.Entry<Long, Double> e : once.compute.entrySet()) compute.merge(e.getKey(), e.getValue() * count, Double::sum);
+            for (Map.Entry<GlobalLoop, Long> e : once.visitsHere.entrySet()) {
+                visits.get(e.getKey())[0] += e.getValue() * more;
+                visitsHere.merge(e.getKey(), e.getValue() * count, Long::sum);
+            }
+        }
+
+        /** Whether every loop inside {@code loop}'s body the rank runs, at any depth, has one count for the rank throughout. */
+        private boolean constantInside(GlobalLoop loop) {
+            Boolean known = constantInside.get(loop);
+            if (known != null) return known;
+            boolean constant = true;
+            for (GlobalNode n : loop.body()) {
+                if (!(n instanceof GlobalLoop inner) || !n.ranks().contains(rank)) continue;
+                ValueSeq v = inner.counts().valueFor(rank);
+                if (v == null || !ValuePeriod.constant(v) || !constantInside(inner)) {
+                    constant = false;
+                    break;
+                }
+            }
+            constantInside.put(loop, constant);
+            return constant;
         }
 
         private ValueSeq.Cursor countsOf(GlobalLoop loop) {

@@ -11,6 +11,7 @@ import java.util.Set;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.PeriodicEquality;
 import org.mpjtrace.trace.fold.RelativePeers;
 import org.mpjtrace.trace.fold.ValuePeriod;
 import org.mpjtrace.trace.fold.ValueSeq;
@@ -132,8 +133,10 @@ public final class StackSummaryPruning {
         ValueSeq trace = e.field(field).valueFor(rank);
         if (trace == null || own.size() != trace.size()) return false;
         if (own.equals(trace)) return true;
-        if (own.size() > COMPARED) return false;
         boolean relative = RelativePeers.isRelative(e.op(), field);
+        Boolean alike = PeriodicEquality.same(own, trace, v -> relative ? RelativePeers.decode(v, rank, worldSize) : v, COMPARED);
+        if (alike != null) return alike;
+        if (own.size() > COMPARED) return false;
         ValueSeq.Cursor a = own.cursor(), b = trace.cursor();
         while (a.hasNext()) {
             long x = a.next(), y = b.next();

@@ -73,4 +73,37 @@ class LoopFitTest {
         assertTrue(LoopFit.fit(trace, 5, Map.of(SEND, 9L, ALLREDUCE, 3L)).isEmpty(), "which visit would change is unknown");
         assertTrue(LoopFit.fit(trace, 5, Map.of(SEND, 16L, ALLREDUCE, 4L)).isEmpty(), "the outer loop holds a loop");
     }
+
+    @Test
+    void theExpansionsCallsAndComputePerStackAreCountedWithoutExpandingLoopsOfConstantInnerCounts() {
+        // Steps of (inner Send loops of 4, an Allreduce) 10 at a time, then a Recv; a second phase whose inner
+        // loop runs 2, 3, 4, 2, 3, 4... times, which must be walked iteration by iteration.
+        SyntheticStream lead = new SyntheticStream(1);
+        for (int outer = 0; outer < 50; outer++) {
+            for (int step = 0; step < 10; step++) {
+                for (int j = 0; j < 4; j++) lead.call(Op.SEND, 11).peer(2).tag(j).count(1);
+                lead.call(Op.ALLREDUCE, 12).count(1);
+            }
+            lead.call(Op.RECV, 10).peer(0).tag(1).count(1);
+        }
+        for (int step = 0; step < 30; step++) {
+            for (int j = 0; j < 2 + step % 3; j++) lead.call(Op.SEND, 13).peer(3).tag(0).count(1);
+            lead.call(Op.ALLREDUCE, 12).count(1);
+        }
+        GlobalTrace trace = ledBy(lead);
+        Map<Long, Long> calls = new java.util.HashMap<>();
+        Map<Long, Double> compute = new java.util.HashMap<>();
+        GlobalExpansion.expand(trace, 5, (e, v) -> {
+            calls.merge(e.stack(), 1L, Long::sum);
+            compute.merge(e.stack(), e.compute().mean(), Double::sum);
+        });
+        LoopFit.Expanded expanded = LoopFit.expanded(trace, 5);
+        assertEquals(calls, expanded.calls());
+        assertEquals(Map.of(1011L, 2000L, 1012L, 530L, 1010L, 50L, 1013L, 90L), expanded.calls());
+        assertEquals(compute.keySet(), expanded.computeNanos().keySet());
+        for (Map.Entry<Long, Double> e : compute.entrySet())
+            assertEquals(e.getValue(), expanded.computeNanos().get(e.getKey()), 1e-6 * e.getValue(), "compute at stack " + e.getKey());
+        // The Send loop counted at once is still known to be visited 500 times: not one to refit.
+        assertTrue(LoopFit.fit(trace, 5, Map.of(1011L, 2004L)).isEmpty(), "which of its 500 visits would change is unknown");
+    }
 }

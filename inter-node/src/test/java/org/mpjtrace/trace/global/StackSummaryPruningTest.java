@@ -12,6 +12,7 @@ import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.fold.Field;
+import org.mpjtrace.trace.fold.RelativePeers;
 import org.mpjtrace.trace.fold.ValueSeq;
 import org.mpjtrace.trace.ranks.RankSet;
 
@@ -109,5 +110,31 @@ class StackSummaryPruningTest {
         assertEquals(List.of(new StackSummary(SEND, 32, 0, StackSummary.VARIES, StackSummary.VARIES, Map.of(Field.TAG, three))),
                 prunedOf(trace(), 6, new StackSummary(SEND, 32, 0, 5, Event.NONE, Map.of(Field.TAG, three, Field.COUNT, counts)),
                         new StackSummary(RECV, 33, 0, 5, Event.NONE)));
+    }
+
+    @Test
+    void ownPeersStoredAbsoluteAreComparedWithTheTracesRelativeOnesOnePeriodAtATimePastTheValueByValueBound() {
+        // The lead sends right then left, 600,000 times each: more values than are ever compared one by one.
+        int pairs = (int) (StackSummaryPruning.COMPARED / 2 + 100_000);
+        SyntheticStream s = new SyntheticStream(1);
+        for (int t = 0; t < pairs; t++) {
+            s.call(Op.SEND, 11).peer(2).tag(2).count(2);
+            s.call(Op.SEND, 11).peer(0).tag(2).count(2);
+        }
+        GlobalTrace trace = GlobalTrace.ofRanks(RankSet.range(1, 7, 1), s.folded());
+        ValueSeq relative = new ValueSeq(), otherEnd = new ValueSeq();
+        for (int t = 0; t < pairs; t++) {
+            relative.append(1);
+            relative.append(-1);
+            otherEnd.append(1);
+            otherEnd.append(t == pairs - 1 ? -2 : -1);
+        }
+        // Rank 4 kept its peers absolute (5, 3, 5, 3, ...): what the trace gives it, so nothing stays.
+        ValueSeq mine = RelativePeers.absolute(relative, 4, W);
+        assertEquals(List.of(), prunedOf(trace, 4, new StackSummary(SEND, 2L * pairs, 0, StackSummary.VARIES, Event.NONE, Map.of(Field.PEER, mine))));
+        // Its last send went to rank 2: the values differ, and stay.
+        ValueSeq other = RelativePeers.absolute(otherEnd, 4, W);
+        assertEquals(List.of(new StackSummary(SEND, 2L * pairs, 0, StackSummary.VARIES, StackSummary.VARIES, Map.of(Field.PEER, other))),
+                prunedOf(trace, 4, new StackSummary(SEND, 2L * pairs, 0, StackSummary.VARIES, Event.NONE, Map.of(Field.PEER, other))));
     }
 }
