@@ -1,6 +1,7 @@
 package org.mpjtrace.trace.fold;
 
 import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
 
 /**
  * Between the fixed {@link Event} record and an {@link EventNode}: a record becomes a node of one
@@ -33,10 +34,23 @@ public final class EventRecords {
     /** The record's field values in {@link Field} order, peers made relative, into {@code values}. */
     private static void readValues(long[] w, int base, int rank, int worldSize, long[] values) {
         int op = Event.opCode(w, base);
+        int relative = op >= 0 && op < RELATIVE.length ? RELATIVE[op] : 0;
         for (Field f : Field.ALL) {
             long v = f.read(w, base);
-            values[f.ordinal()] = RelativePeers.isRelative(op, f) ? RelativePeers.encode(v, rank, worldSize) : v;
+            values[f.ordinal()] = (relative & 1 << f.ordinal()) != 0 ? RelativePeers.encode(v, rank, worldSize) : v;
         }
+    }
+
+    /** Per op code, the fields that hold peers kept relative, one bit per field ({@link RelativePeers#isRelative}), looked up once a record. */
+    private static final int[] RELATIVE = relativeFields();
+
+    private static int[] relativeFields() {
+        int codes = 0;
+        for (Op op : Op.values()) codes = Math.max(codes, op.code + 1);
+        int[] bits = new int[codes];
+        for (int code = 0; code < codes; code++)
+            for (Field f : Field.ALL) if (RelativePeers.isRelative(code, f)) bits[code] |= 1 << f.ordinal();
+        return bits;
     }
 
     /** Writes the record of one occurrence of the call (op, thread, site, stack) whose field values are {@code values}. */
