@@ -4,6 +4,7 @@ import java.lang.instrument.Instrumentation;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.dynamic.Nexus;
 import net.bytebuddy.dynamic.scaffold.MethodGraph;
 import net.bytebuddy.dynamic.scaffold.TypeValidation;
 import net.bytebuddy.matcher.ElementMatchers;
@@ -34,6 +35,9 @@ final class CallSiteAgent {
 
     /** The builder without its gate: tests put the gate in front of {@code makeRaw()} themselves. */
     static AgentBuilder builder(SiteRegistry sites, MpjOrigin origin, TransformReport report) {
+        // No Nexus: with InitializationStrategy.NoOp nothing needs it, and the builder's default strategy would
+        // inject its class into the system class loader while the agent starts (about 60 ms of a 0.45 s premain).
+        System.setProperty(Nexus.PROPERTY, "true");
         return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED).with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE))
                 .disableClassFormatChanges()
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
