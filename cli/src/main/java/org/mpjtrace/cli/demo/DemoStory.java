@@ -16,6 +16,7 @@ import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.global.OwnCallCounts;
 
 /**
  * What {@code mpjtrace demo} tells after its run, in about 35 lines, for someone who has never used the
@@ -34,7 +35,7 @@ public final class DemoStory {
      * report written; {@code dump} the size of a dump-mode file of the same job, or -1 when there is none.
      */
     public static void print(PrintWriter out, Path file, TraceFile trace, Path page, long dump) throws IOException {
-        long calls = trace.global().calls(), size = Files.size(file);
+        long calls = OwnCallCounts.total(trace), size = Files.size(file);
         out.println("What the demo shows, from " + file + ":");
         out.println("  " + trace.meta().worldSize() + " ranks made " + String.format("%,d", calls) + " MPJ calls in "
                 + Units.seconds(trace.meta().elapsedMillis() * 1_000_000L) + " s; the trace holds every one of them in " + Units.fileSize(size)

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,6 +16,7 @@ import org.mpjtrace.trace.global.GlobalEvent;
 import org.mpjtrace.trace.global.GlobalLoop;
 import org.mpjtrace.trace.global.GlobalNode;
 import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.global.OwnCallCounts;
 import org.mpjtrace.trace.io.GlobalCodec;
 import org.mpjtrace.trace.io.TraceWriter;
 
@@ -29,9 +31,13 @@ public final class GlobalSummary {
     public static void print(PrintWriter out, TraceFile trace, long fileBytes) throws IOException {
         GlobalTrace g = trace.global();
         int[] shape = new int[2]; // loops, calls
-        Map<Op, long[]> perOp = new TreeMap<>(); // calls, nanos inside
-        walk(g.nodes(), shape, perOp);
-        long calls = g.calls();
+        Map<Long, long[]> byStack = new HashMap<>(); // op, calls and nanos inside as the histograms count them
+        walk(g.nodes(), shape, byStack);
+        // A clustered trace's histograms count the leads' calls: each rank's own are in OwnCallCounts.
+        Map<Long, Long> own = OwnCallCounts.perStack(trace);
+        long calls = 0;
+        for (long c : own.values()) calls += c;
+        Map<Op, long[]> perOp = perOp(byStack, own);
         long globalBytes = GlobalCodec.encode(g).length;
 
         out.println("Compressed trace (mode " + trace.meta().mode() + "):");
@@ -56,20 +62,33 @@ public final class GlobalSummary {
         out.println();
     }
 
-    private static void walk(List<GlobalNode> nodes, int[] shape, Map<Op, long[]> perOp) {
+    private static void walk(List<GlobalNode> nodes, int[] shape, Map<Long, long[]> byStack) {
         for (GlobalNode n : nodes) {
             if (n instanceof GlobalEvent e) {
                 shape[1]++;
-                Op op = Op.ofCode(e.op());
-                if (op == null) continue;
-                long[] v = perOp.computeIfAbsent(op, k -> new long[2]);
-                v[0] += e.inside().count();
-                v[1] += e.inside().sum();
+                long[] v = byStack.computeIfAbsent(e.stack(), k -> new long[] {e.op(), 0, 0});
+                v[1] += e.inside().count();
+                v[2] += e.inside().sum();
             } else {
                 shape[0]++;
-                walk(((GlobalLoop) n).body(), shape, perOp);
+                walk(((GlobalLoop) n).body(), shape, byStack);
             }
         }
+    }
+
+    /** Calls and nanoseconds inside per op: each stack's own calls, each taking the mean time its histograms give. */
+    private static Map<Op, long[]> perOp(Map<Long, long[]> byStack, Map<Long, Long> own) {
+        Map<Op, long[]> perOp = new TreeMap<>();
+        for (Map.Entry<Long, long[]> e : byStack.entrySet()) {
+            Op op = Op.ofCode((int) e.getValue()[0]);
+            if (op == null) continue;
+            long recorded = e.getValue()[1], nanos = e.getValue()[2];
+            long calls = own.getOrDefault(e.getKey(), 0L);
+            long[] v = perOp.computeIfAbsent(op, k -> new long[2]);
+            v[0] += calls;
+            v[1] += calls == recorded ? nanos : recorded == 0 ? 0 : Math.round((double) nanos * calls / recorded);
+        }
+        return perOp;
     }
 
     /**

@@ -9,6 +9,7 @@ import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.global.OwnCallCounts;
 
 /**
  * The stats report, in the spirit of mpiP's: a job summary, a table per rank and op, the same summed
@@ -30,7 +31,7 @@ public final class StatsReport {
         for (RankTrace r : trace.ranks()) events += r.eventCount();
         // A compressed trace without a dump keeps loops, not calls: say how many calls it stands for.
         String calls = events == 0 && trace.global() != null
-                ? trace.global().calls() + " calls in a compressed trace (no per-call records)"
+                ? OwnCallCounts.total(trace) + " calls in a compressed trace (no per-call records)"
                 : events + " calls recorded one by one";
         out.println("trace " + fileLabel + ": " + m.mode() + " mode, " + m.device() + ", " + m.worldSize() + " ranks, "
                 + calls + (m.mainClass().isEmpty() ? "" : ", main class " + m.mainClass()));

@@ -9,6 +9,7 @@ import org.mpjtrace.cli.format.Units;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.global.OwnCallCounts;
 import org.mpjtrace.trace.io.TraceFormatException;
 import org.mpjtrace.trace.io.TraceReader;
 
@@ -116,7 +117,7 @@ final class ProducedTrace {
             size = -1;
         }
         String calls = trace.global() == null ? events + " events"
-                : trace.global().calls() + " calls in a compressed trace of " + trace.global().nodeCount() + " nodes";
+                : OwnCallCounts.total(trace) + " calls in a compressed trace of " + trace.global().nodeCount() + " nodes";
         String clustering = trace.markers() == null ? "" : ", " + MarkerLogText.clustersAndMarkers(trace.markers());
         return ranks + ", " + calls + clustering + (size >= 0 ? ", " + Units.fileSize(size) + compression(size) : "");
     }

@@ -31,7 +31,7 @@ public final class LoopFit {
      * @return the loops to run another number of times, with that number; empty when the counts agree
      */
     public static Map<GlobalLoop, Long> fit(GlobalTrace trace, int rank, Map<Long, Long> own) {
-        Walk walk = new Walk(rank);
+        Walk walk = new Walk(rank, Long.MAX_VALUE);
         walk.nodes(trace.nodes());
         Map<Long, Long> difference = new HashMap<>();
         for (Map.Entry<Long, Long> e : own.entrySet()) difference.put(e.getKey(), e.getValue() - walk.calls.getOrDefault(e.getKey(), 0L));
@@ -59,9 +59,33 @@ public final class LoopFit {
 
     /** What the rank's expansion of {@code trace} calls, and computes before those calls, per stack. */
     public static Expanded expanded(GlobalTrace trace, int rank) {
-        Walk walk = new Walk(rank);
+        Walk walk = new Walk(rank, Long.MAX_VALUE);
         walk.nodes(trace.nodes());
         return new Expanded(walk.calls, walk.compute);
+    }
+
+    /**
+     * As {@link #expanded}, or null when the walk would visit more than {@code maxVisits} nodes: a reader
+     * that only summarises a file (which may be anyone's) bounds its work, where a trace's loops whose inner
+     * counts vary are walked iteration by iteration.
+     */
+    public static Expanded expandedWithin(GlobalTrace trace, int rank, long maxVisits) {
+        Walk walk = new Walk(rank, maxVisits);
+        try {
+            walk.nodes(trace.nodes());
+        } catch (OverBudget e) {
+            return null;
+        }
+        return new Expanded(walk.calls, walk.compute);
+    }
+
+    /** Ends a walk past its budget; thrown and caught in {@link #expandedWithin} only. */
+    private static final class OverBudget extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OverBudget() {
+            super(null, null, false, false);
+        }
     }
 
     /**
@@ -88,9 +112,12 @@ public final class LoopFit {
         private final Map<GlobalLoop, Boolean> constantInside;
         /** Visits of each loop in this walk (an iteration's walk counts its own). */
         private final Map<GlobalLoop, Long> visitsHere = new IdentityHashMap<>();
+        /** Nodes this walk and its iterations' walks may still visit. */
+        private final long[] budget;
 
-        Walk(int rank) {
+        Walk(int rank, long maxVisits) {
             this.rank = rank;
+            this.budget = new long[] {maxVisits};
             this.visits = new IdentityHashMap<>();
             this.order = new ArrayList<>();
             this.bodies = new IdentityHashMap<>();
@@ -108,10 +135,12 @@ public final class LoopFit {
             this.counts = outer.counts;
             this.iterations = outer.iterations;
             this.constantInside = outer.constantInside;
+            this.budget = outer.budget;
         }
 
         void nodes(List<GlobalNode> nodes) {
             for (GlobalNode n : nodes) {
+                if (--budget[0] < 0) throw new OverBudget();
                 if (!n.ranks().contains(rank)) continue;
                 if (n instanceof GlobalEvent e) {
                     calls.merge(e.stack(), 1L, Long::sum);

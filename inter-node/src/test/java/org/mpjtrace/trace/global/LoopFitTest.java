@@ -106,4 +106,17 @@ class LoopFitTest {
         // The Send loop counted at once is still known to be visited 500 times: not one to refit.
         assertTrue(LoopFit.fit(trace, 5, Map.of(1011L, 2004L)).isEmpty(), "which of its 500 visits would change is unknown");
     }
+
+    @Test
+    void aWalkPastItsBudgetGivesUpAndOneWithinItCountsAsTheFullWalk() {
+        // 200 steps whose inner loop runs 2, 3, 4, 2, ... times: walked step by step, about 4 nodes a step.
+        SyntheticStream lead = new SyntheticStream(1);
+        for (int step = 0; step < 200; step++) {
+            for (int j = 0; j < 2 + step % 3; j++) lead.call(Op.SEND, 13).peer(3).tag(0).count(1);
+            lead.call(Op.ALLREDUCE, 12).count(1);
+        }
+        GlobalTrace trace = ledBy(lead);
+        assertEquals(null, LoopFit.expandedWithin(trace, 5, 100));
+        assertEquals(LoopFit.expanded(trace, 5), LoopFit.expandedWithin(trace, 5, 10_000));
+    }
 }
