@@ -5,6 +5,7 @@ import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.fold.EventRecords;
+import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.TraceFolding;
 import org.mpjtrace.trace.global.GlobalTrace;
 
@@ -35,10 +36,11 @@ public final class RefoldedRank {
         if (rebuilt.callsUpTo(MAX_CALLS) > MAX_CALLS) return null;
         TraceFolding folding = new TraceFolding();
         long[] previousExit = {0};
+        long[] values = new long[Field.ALL.length];
         rebuilt.forEach((e, w, b) -> {
             w[b + Event.W_ENTER] = previousExit[0] + Math.round(e.compute().mean());
             w[b + Event.W_EXIT] = w[b + Event.W_ENTER] + Math.round(e.inside().mean());
-            folding.append(EventRecords.toNode(w, b, rank, worldSize, previousExit[0]));
+            EventRecords.appendTo(folding, w, b, rank, worldSize, previousExit[0], values); // as the tracer folds
             previousExit[0] = Event.exit(w, b);
         });
         return GlobalTrace.ofRank(rank, folding.nodes());

@@ -10,6 +10,9 @@ import org.mpjtrace.trace.Op;
  * are left 0).
  */
 public final class EventRecords {
+    /** Per op code, the fields that hold peers kept relative, one bit per field ({@link RelativePeers#isRelative}), looked up once a record. */
+    private static final int[] RELATIVE = relativeFields();
+
     private EventRecords() {}
 
     /**
@@ -40,9 +43,6 @@ public final class EventRecords {
             values[f.ordinal()] = (relative & 1 << f.ordinal()) != 0 ? RelativePeers.encode(v, rank, worldSize) : v;
         }
     }
-
-    /** Per op code, the fields that hold peers kept relative, one bit per field ({@link RelativePeers#isRelative}), looked up once a record. */
-    private static final int[] RELATIVE = relativeFields();
 
     private static int[] relativeFields() {
         int codes = 0;

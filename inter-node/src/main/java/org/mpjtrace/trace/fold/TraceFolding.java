@@ -7,8 +7,8 @@ import java.util.List;
  * One rank's trace being compressed as it is recorded: nodes are appended in call order and the tail
  * is folded into loops at once (see {@link LoopFolding}), so memory stays proportional to the
  * compressed size, not to the number of calls. A call that continues the next iteration of the loop at
- * the end goes into that loop directly ({@link NextIteration}, {@link #appendCall}): 135 ns a call
- * against 288 for the general path on Stencil2D's records ({@code FoldBenchmark}, docs/benchmarks.md).
+ * the end goes into that loop directly ({@link NextIteration}, {@link #appendCall}): 161 ns a record
+ * against 288 for the general path alone on Stencil2D's records ({@code FoldBenchmark}, docs/benchmarks.md).
  */
 public final class TraceFolding {
     /** Longest loop body, in nodes, that folding finds (a loop of loops counts as one node). */
@@ -50,8 +50,9 @@ public final class TraceFolding {
 
     /**
      * Appends one call: its op, thread, site and stack signature, its field values in {@link Field} order
-     * ({@code values} is copied, so the caller may reuse it) and its compute and inside times. Equivalent
-     * to {@code append(new EventNode(...))}, and allocates nothing while the call continues the last loop.
+     * ({@code values} is copied, so the caller may reuse it) and its compute and inside times. The calls come
+     * back as from {@code append(new EventNode(...))}, in loops that are the same but where
+     * {@link NextIteration} says; nothing is allocated while the call continues the last loop.
      */
     public void appendCall(int op, int thread, int site, long stack, long[] values, long computeNanos, long insideNanos) {
         switch (next.offer(nodes, window, op, thread, site, stack, values, computeNanos, insideNanos)) {
