@@ -32,7 +32,10 @@ final class LoopFolding {
                 List<T> body = rules.bodyOfLoop(seq.get(n - 1 - k), k);
                 if (body != null && rules.shapeHash(body.get(k - 1)) == lastHash && same(body, 0, seq, n - k, k, rules)
                         && rules.tailReady(body.get(k - 1), seq.get(n - 1))) {
-                    rules.addIteration(seq.get(n - 1 - k), takeTail(seq, k));
+                    // The iteration is read in place and then dropped: no copy (most folds are this one).
+                    List<T> iteration = seq.subList(n - k, n);
+                    rules.addIteration(seq.get(n - 1 - k), iteration);
+                    iteration.clear();
                     changed = true;
                     break;
                 }

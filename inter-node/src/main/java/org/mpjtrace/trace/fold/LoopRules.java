@@ -29,6 +29,6 @@ interface LoopRules<T> {
      */
     boolean tailReady(T counterpart, T tailLast);
 
-    /** Takes one more iteration (same shapes as the body) into {@code loop}. */
+    /** Takes one more iteration (same shapes as the body) into {@code loop}; {@code iteration} is a view, valid during the call only. */
     void addIteration(T loop, List<T> iteration);
 }
