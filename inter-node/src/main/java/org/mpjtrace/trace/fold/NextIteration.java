@@ -29,12 +29,11 @@ final class NextIteration {
     private static final int MAX_DEPTH = 16;
     private static final int FIELDS = Field.ALL.length;
 
-    /** The loop whose next iteration is being matched (frame 0), and the loop checked last. */
-    private LoopNode target;
+    /** The loop checked last, and whether the walk can follow it. */
     private LoopNode checked;
     private boolean checkedFits;
 
-    // The walk: one frame per loop entered, the target's first.
+    // The walk: one frame per loop entered, the first the target's (the loop whose next iteration is matched).
     private final LoopNode[] loops = new LoopNode[MAX_DEPTH];
     /** Index in the frame's body of the next element expected; the element being run in the frames above. */
     private final int[] index = new int[MAX_DEPTH];
@@ -92,7 +91,6 @@ final class NextIteration {
             checkedFits = fits(loop, 0, true);
         }
         if (!checkedFits) return false;
-        target = loop;
         depth = 1;
         loops[0] = loop;
         index[0] = 0;
@@ -198,7 +196,7 @@ final class NextIteration {
         int top = depth - 1;
         if (index[top] < loops[top].body().size()) return false;
         if (top == 0) return true;
-        if (top > 1 || index[0] != target.body().size() - 1) return false;
+        if (top > 1 || index[0] != loops[0].body().size() - 1) return false;
         LoopNode last = loops[1];
         if (finished[1] + 1 != last.currentCount()) return false;
         endRun(last, finished[1] + 1);
@@ -209,7 +207,7 @@ final class NextIteration {
     private void complete() {
         for (int i = 0; i < calls; i++) into[i].addOccurrence(values, i * FIELDS, computes[i], insides[i]);
         for (int i = 0; i < runs; i++) runLoops[i].addRun(runCounts[i]);
-        target.addIterationCount();
+        loops[0].addIterationCount();
         forget();
     }
 
@@ -231,7 +229,6 @@ final class NextIteration {
         calls = 0;
         runs = 0;
         depth = 0;
-        target = null;
     }
 
     private void keep(EventNode node, int op, int thread, int site, long stack, long[] callValues, long compute, long inside) {

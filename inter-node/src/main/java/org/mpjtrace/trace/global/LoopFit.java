@@ -59,9 +59,7 @@ public final class LoopFit {
 
     /** What the rank's expansion of {@code trace} calls, and computes before those calls, per stack. */
     public static Expanded expanded(GlobalTrace trace, int rank) {
-        Walk walk = new Walk(rank, Long.MAX_VALUE);
-        walk.nodes(trace.nodes());
-        return new Expanded(walk.calls, walk.compute);
+        return expandedWithin(trace, rank, Long.MAX_VALUE); // no walk visits 2^63 nodes: never null
     }
 
     /**
