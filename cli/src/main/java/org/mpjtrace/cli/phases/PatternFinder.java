@@ -20,7 +20,8 @@ import org.mpjtrace.cli.phases.PatternIds.Body;
  *       occurrence. Of the repeats starting at a position, the one repeated most often in a row wins
  *       (then the one covering more calls, then the shorter): a time loop of S then (A B) steps gives
  *       the patterns S and A.B with one occurrence per step, not one long repeat of the whole loop,
- *       which would leave nothing to segment. Bodies up to {@link #MAX_BODY} calls.</li>
+ *       which would leave nothing to segment. A body holding a stretch repeated more often in a row than
+ *       the body itself is not taken (the inner loop is, further on). Bodies up to {@link #MAX_BODY} calls.</li>
  *   <li>Repeats elsewhere. What lies between loop bodies (or makes up a whole run) is a gap. A gap
  *       whose calls are those of another gap or of a loop body is one occurrence of that pattern: the
  *       same function called twice, as S2.S3.R2.R3 at positions 0 and 10 of the paper's Fig. 6.</li>
@@ -147,7 +148,7 @@ public final class PatternFinder {
                 if (calls[i] != calls[i + p]) continue;
                 int reps = 1;
                 while (i + (reps + 1) * p <= b && same(i, i + reps * p, p)) reps++;
-                if (reps > bestReps || (reps == bestReps && reps > 1 && reps * p > bestReps * bestP)) {
+                if ((reps > bestReps || (reps == bestReps && reps > 1 && reps * p > bestReps * bestP)) && !holdsLongerRepeat(i, p, reps)) {
                     bestP = p;
                     bestReps = reps;
                 }
@@ -162,6 +163,24 @@ public final class PatternFinder {
             gapStart = i;
         }
         if (gapStart < b) gaps.add(new int[] {gapStart, b});
+    }
+
+    /**
+     * Whether the body [from, from + len) holds a stretch repeated more than {@code reps} times in a row: a
+     * loop inside it that counts more than it does. Such a body is not a loop body here, as a compressed
+     * trace's loop is not one run ({@link RankCalls}) when a loop inside it counts more: Stencil2D's 4 x
+     * (10 x exchange, Allreduce) read one by one would otherwise give the first 10 exchanges, then 3 x
+     * (Allreduce, 10 x exchange) as one pattern, where its runs give 40 exchanges and 4 Allreduces.
+     */
+    private boolean holdsLongerRepeat(int from, int len, int reps) {
+        for (int q = 1; (reps + 1) * q <= len; q++) {
+            for (int j = from; j + (reps + 1) * q <= from + len; j++) {
+                int r = 1;
+                while (r <= reps && same(j, j + r * q, q)) r++;
+                if (r > reps) return true;
+            }
+        }
+        return false;
     }
 
     /** Step 3 in the gap [a, b), seen once: longest known part at each position, else the call alone. */

@@ -55,6 +55,33 @@ class PatternFinderTest {
     }
 
     @Test
+    void aStepThatHoldsAnInnerLoopCountingMoreIsNotOneBodyAfterTheFirstInnerLoop() {
+        // INIT, 4 x ((A B) x10, S), FIN, as Stencil2D's residual every 10 steps: after the first (A B) x10 the
+        // stretch S (A B)^10 repeats 3 times, but holds (A B) repeated 10 times; it is S, then A B, as a
+        // compressed trace's runs give it (PhasesFromLoopsTest).
+        List<Integer> c = new ArrayList<>();
+        c.add(INIT);
+        for (int step = 0; step < 4; step++) {
+            for (int i = 0; i < 10; i++) {
+                c.add(A);
+                c.add(B);
+            }
+            c.add(S);
+        }
+        c.add(FIN);
+        int[] calls = c.stream().mapToInt(Integer::intValue).toArray();
+        PatternSequence ps = PatternFinder.find(calls, sameFunction(calls.length));
+        assertEquals(List.of(List.of(INIT), List.of(A, B), List.of(S), List.of(FIN)), bodies(ps));
+        List<Integer> expected = new ArrayList<>(List.of(0));
+        for (int step = 0; step < 4; step++) {
+            for (int i = 0; i < 10; i++) expected.add(1);
+            expected.add(2);
+        }
+        expected.add(3);
+        assertEquals(expected, Arrays.stream(ps.symbols()).boxed().toList());
+    }
+
+    @Test
     void aFunctionBoundarySplitsARepeat() {
         int[] calls = {A, B, C, A, B, C};
         // In one function, A B C is one pattern, twice.
