@@ -64,7 +64,7 @@ public final class StatsReport {
             boolean off = s.disabledReason() != null && !s.disabledReason().isEmpty();
             if (off || s.internalErrors() > 0) tracerRow(trouble, trace, r);
         }
-        out.println("Tracer: set-up after MPI.Init at most " + Units.millis(setup) + " ms a rank, " + waits + " ring waits, " + errors
+        out.println("Tracer: set-up after MPI.Init at most " + Units.millisThreeFigures(setup) + " ms a rank, " + waits + " ring waits, " + errors
                 + " internal errors" + (trouble.isEmpty() ? ", tracing on throughout on every rank (per rank: --per-rank)" : "; ranks with trouble:"));
         if (!trouble.isEmpty()) trouble.print(out, "  ");
     }
@@ -73,7 +73,7 @@ public final class StatsReport {
         RankStats s = r.stats();
         String state = s.disabledReason() == null || s.disabledReason().isEmpty()
                 ? "on" : "tracing disabled: " + s.disabledReason().replaceAll("\\p{Cntrl}+", " ").strip();
-        tracer.row(r.rank(), r.host(), RankThreads.of(trace, r.rank()), r.eventCount(), Units.millis(s.setupNanos()), s.ringWaits(), Units.millis(s.ringWaitNanos()),
+        tracer.row(r.rank(), r.host(), RankThreads.of(trace, r.rank()), r.eventCount(), Units.millisThreeFigures(s.setupNanos()), s.ringWaits(), Units.millis(s.ringWaitNanos()),
                 s.internalErrors(), Units.millis(s.pausedNanos()), state);
     }
 

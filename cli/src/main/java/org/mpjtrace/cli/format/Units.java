@@ -1,6 +1,7 @@
 package org.mpjtrace.cli.format;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
@@ -24,6 +25,15 @@ public final class Units {
     /** Nanoseconds as milliseconds with three decimals (microsecond resolution). */
     public static String millis(long nanos) {
         return BigDecimal.valueOf(nanos, 6).setScale(3, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    /**
+     * Nanoseconds as milliseconds to three significant figures: for a figure a trace keeps to 1% (a
+     * compressed trace's set-up times), whose further digits would be the coding's, not the run's.
+     */
+    public static String millisThreeFigures(long nanos) {
+        if (nanos == 0) return "0";
+        return BigDecimal.valueOf(nanos, 6).round(new MathContext(3, RoundingMode.HALF_UP)).stripTrailingZeros().toPlainString();
     }
 
     /** Nanoseconds as seconds with three decimals. */

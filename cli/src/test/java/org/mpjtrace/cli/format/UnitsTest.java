@@ -24,6 +24,16 @@ class UnitsTest {
     }
 
     @Test
+    void aFigureKeptToOnePercentShowsThreeSignificantFigures() {
+        assertEquals("906", Units.millisThreeFigures(905_773_000));
+        assertEquals("1040", Units.millisThreeFigures(1_041_162_000));
+        assertEquals("19.3", Units.millisThreeFigures(19_312_000));
+        assertEquals("20", Units.millisThreeFigures(20_000_000));
+        assertEquals("0.0005", Units.millisThreeFigures(500));
+        assertEquals("0", Units.millisThreeFigures(0));
+    }
+
+    @Test
     void fileSizes() {
         assertEquals("513 B", Units.fileSize(513));
         assertEquals("1.0 kB", Units.fileSize(1000));

@@ -81,6 +81,15 @@ final class TraceAssembler {
         }
     }
 
+    /**
+     * Refuses, before its body is decoded, a section kind the file's version did not have: its body would
+     * otherwise be read by the layout of a version it was never written in, and fail as undecodable.
+     */
+    void expect(SectionScanner.Section section) throws TraceFormatException {
+        if (section.kind() == SectionKind.RANK_TABLE && version < RANK_TABLE_SINCE)
+            throw corrupt(section.ref(), "a RANK_TABLE section in a version-" + version + " file");
+    }
+
     /** True once END has been accepted. */
     boolean ended() {
         return ended;

@@ -92,7 +92,7 @@ final class TraceKryo {
         kryo.setRegistrationRequired(true);
         kryo.setReferences(false); // trees of records: no shared or cyclic objects to track
         kryo.register(JobMeta.class, new JobMetaSerializer(version), JOB_META);
-        kryo.register(CallSite.class, new CallSiteSerializer(), CALL_SITE);
+        kryo.register(CallSite.class, new CallSiteSerializer(version), CALL_SITE);
         kryo.register(CommInfo.class, new CommInfoSerializer(), COMM_INFO);
         kryo.register(DatatypeInfo.class, new DatatypeInfoSerializer(), DATATYPE_INFO);
         kryo.register(RedOpInfo.class, new RedOpInfoSerializer(), RED_OP_INFO);
@@ -108,7 +108,7 @@ final class TraceKryo {
         kryo.register(CallArrays.class, new CallArraysSerializer(), CALL_ARRAYS);
         kryo.register(OwnArguments.class, new OwnArgumentsSerializer(), OWN_ARGUMENTS);
         kryo.register(StackSummary.class, new StackSummarySerializer(version), STACK_SUMMARY);
-        kryo.register(RankTable.class, new RankTableSerializer(), RANK_TABLE);
+        kryo.register(RankTable.class, new RankTableSerializer(version), RANK_TABLE);
         return kryo;
     }
 }

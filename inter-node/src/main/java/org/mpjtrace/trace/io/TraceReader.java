@@ -55,6 +55,7 @@ public final class TraceReader {
                 throw new TraceFormatException(label + ": truncated: file ends at offset " + scanner.position() + " after "
                         + scanner.count() + " sections, without END");
             SectionScanner.Section section = scanner.next();
+            assembler.expect(section);
             assembler.accept(section, SectionDecoder.decode(kryo, label, section));
         }
         if (!scanner.atEnd())

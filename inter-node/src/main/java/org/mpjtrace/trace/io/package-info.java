@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 19 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 20 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -7,7 +7,7 @@
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (19)
+ *   offset 8   int32    format version (20)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -61,8 +61,9 @@
  *   RANK_TABLE RankTable  since version 14, at most once: every other rank (no events, no calls' own
  *                         times: the compressed modes), column by column (layout in serial.RankTableSerializer):
  *                         the tables the ranks share once (communicator ranks relative to the rank's),
- *                         then per field a column of each rank's value; a rank is in a RANK section or
- *                         here, never both
+ *                         then per field a column of each rank's value (since version 20 no clock at
+ *                         MPI.Init, which reads back as 0, and the set-up time to 1%); a rank is in a RANK
+ *                         section or here, never both
  *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks):
  *                         MPJ call sites and, with calling context, their callers' call sites
  *   CALL_PATHS CallPathTable  at most once, in any place between META and END: what each stack
@@ -88,13 +89,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (19)
+ *   offset 8   int32    format version (20)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (19)
+ *   offset 8   int32    format version (20)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

@@ -24,6 +24,7 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.frame.Layout;
+import org.mpjtrace.trace.io.serial.CallSiteSerializer;
 import org.mpjtrace.trace.io.serial.JobMetaSerializer;
 import org.mpjtrace.trace.io.serial.RankStatsSerializer;
 import org.mpjtrace.trace.io.serial.RankTraceSerializer;
@@ -282,7 +283,19 @@ class CorruptTraceFileTest {
                 out.writeBytes(rankBytes.toBytes(), 0, rankBytes.position() - 1);
             });
         }
-        v7.bytes(Arrays.copyOfRange(good, sectionOffset(good, 4), sectionOffset(good, sections - 1)))
+        // The sample's one SITES section as before version 20: each signature as 8 fixed bytes, without the byte that says so.
+        assertEquals(sections - 1, 5, "sections: META, three RANKs, SITES, END");
+        v7.raw(SectionKind.SITES.code, out -> {
+            out.writeVarInt(TraceKryo.SITE_TABLE, true);
+            out.writeVarInt(TraceSamples.sites().size(), true);
+            for (CallSite site : TraceSamples.sites()) {
+                Output one = new Output(256, -1);
+                new CallSiteSerializer(Layout.VERSION).write(null, one, site);
+                byte[] b = one.toBytes();
+                out.writeBytes(b, 0, b.length - 9); // the flag (1: written) and the 8 bytes
+                out.writeBytes(b, b.length - 8, 8);
+            }
+        })
                 // Before version 9, END held the number of sections before it alone.
                 .raw(SectionKind.END.code, out -> {
                     out.writeVarInt(TraceKryo.END_MARK, true);

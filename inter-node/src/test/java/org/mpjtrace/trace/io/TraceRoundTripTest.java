@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpjtrace.signatures.StackSignature;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.JobMeta;
@@ -85,6 +87,30 @@ class TraceRoundTripTest {
     }
 
     @Test
+    void aSiteWhoseSignatureItsKeyGivesIsWrittenWithoutItAndComesBackAlike() throws Exception {
+        // As the agent registers them (SiteRegistry), and one whose signature is another's (a hand-made table).
+        List<CallSite> keyed = new ArrayList<>(), written = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            String api = i % 2 == 0 ? "mpi.Comm.Send" : "mpi.Comm.Recv";
+            long signature = StackSignature.ofSite("org.example.Ring", "main", 20 + i, i % 3, api);
+            keyed.add(new CallSite(i, "org.example.Ring", "main", 20 + i, i % 3, api, signature));
+            written.add(new CallSite(i, "org.example.Ring", "main", 20 + i, i % 3, api, signature + 1));
+        }
+        long[] sizes = new long[2];
+        for (int k = 0; k < 2; k++) {
+            List<CallSite> sites = k == 0 ? keyed : written;
+            Path file = dir.resolve("sites" + k + ".mpjt");
+            // Forged: the writer of a dump keeps only the sites its calls name.
+            Files.write(file, new FileForge().section(SectionKind.META, TraceSamples.meta(1)).section(SectionKind.SITES, new SiteTable(sites))
+                    .section(SectionKind.END, new EndMark(2)).toByteArray());
+            assertEquals(sites, TraceReader.read(file).sites());
+            sizes[k] = Files.size(file);
+        }
+        // Eight bytes a site that no compression takes away: 40 sites, 7 bytes each once the flag byte is paid.
+        assertTrue(sizes[1] - sizes[0] >= 40 * 6, "file with keyed signatures " + sizes[0] + " B, with written ones " + sizes[1] + " B");
+    }
+
+    @Test
     void theTimeTheTracerWasAttachedComesBackAndATraceStartedWithTheJobHasNone() throws Exception {
         JobMeta m = TraceSamples.meta(1), started = m;
         JobMeta attached = new JobMeta(m.mode(), m.device(), 1, m.startMillis(), m.endMillis(), m.mainClass(), m.agentOptions(),
@@ -143,7 +169,7 @@ class TraceRoundTripTest {
     void fileStartsWithMagicAndVersionAndEndsWithEnd() throws Exception {
         byte[] bytes = Files.readAllBytes(TraceSamples.writeSample(dir.resolve("m.mpjt")));
         assertArrayEquals("MPJTRACE".getBytes(java.nio.charset.StandardCharsets.US_ASCII), Arrays.copyOf(bytes, 8));
-        assertEquals(19, ByteBuffer.wrap(bytes).getInt(8));
+        assertEquals(20, ByteBuffer.wrap(bytes).getInt(8));
         assertEquals(SectionKind.META.code, bytes[12]);
         try (var names = Files.list(dir)) {
             assertEquals(List.of("m.mpjt"), names.map(f -> f.getFileName().toString()).toList(), "temp file renamed away");

@@ -13,6 +13,7 @@ import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.CommInfo;
 import org.mpjtrace.trace.DatatypeInfo;
+import org.mpjtrace.trace.LossyBins;
 import org.mpjtrace.trace.OwnArguments;
 import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
@@ -22,6 +23,7 @@ import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.io.value.CorruptDataException;
 import org.mpjtrace.trace.io.value.Counts;
 import org.mpjtrace.trace.io.value.ListCodec;
+import org.mpjtrace.trace.io.value.PackedColumn;
 import org.mpjtrace.trace.io.value.Strings;
 
 /**
@@ -39,12 +41,16 @@ import org.mpjtrace.trace.io.value.Strings;
  *   then one column after another, each holding a value per rank:
  *     rank               zigzag varlong, the difference from the previous rank's (from -1)
  *     host               varint index into hosts
- *     initNanos          zigzag varlong, the difference from the previous rank's (from 0)
+ *     initNanos          versions 14 to 19 only: zigzag varlong, the difference from the previous rank's (from 0)
  *     ringWaits, ringWaitNanos, internalErrors   zigzag varlongs, one column each
  *     disabledReason     string
- *     trace memory       twelve columns of varlongs, at least 0: for each of the four states its markers,
- *                        max bytes and sum of bytes
- *     setupNanos         varlong, at least 0
+ *     trace memory       twelve columns, for each of the four states its markers, max bytes and sum of bytes:
+ *                        up to version 19 varlongs, at least 0; since version 20 the markers so, the max bytes
+ *                        as zigzag differences from the previous rank's (from 0), the sum as a zigzag
+ *                        difference from the rank's max (0 where the state saw one marker)
+ *     setupNanos         versions 14 to 19: varlong, at least 0; since version 20 its code (0 for none, else 1 +
+ *                        the time's bin of base 1.01, LossyBins), the column packed (PackedColumn: the least code,
+ *                        the bits above it, every rank's bits)
  *     paused spans       varint count; then, rank after rank, each span's start (zigzag varlong) and
  *                        length (varlong, at least 0)
  *     tables             varint index into tables
@@ -54,16 +60,34 @@ import org.mpjtrace.trace.io.value.Strings;
  * bytes, so a rank laid out whole, whose few differing fields sit among shared ones, costs about 24
  * bytes in a table (Stencil2D, full, 64 ranks); a column of equal values costs next to nothing, and a
  * column of differing ones only its own bytes.
+ *
+ * <p>Why version 20 keeps no clock and only a coarse set-up time: they were the only columns that differ on
+ * every rank, 9 of the 10 bytes a rank cost (Stencil2D, full, 16 to 64 ranks: 483 B for 48 ranks), and a
+ * rank here has no calls of its own times, so nothing reads its clock at MPI.Init (its calls' times are the
+ * trace's means, from 0); the set-up time is shown in milliseconds by {@code stats}, where 1% (at most 0.5%
+ * off) is what a reader can use, and its bins packed cost 6 bits a rank where the ranks' set-ups spread over
+ * a factor 1.6 (64 rank threads on 2 cores). Ranks with calls of their own (RANK sections) keep both exactly.
  */
 public final class RankTableSerializer extends Serializer<RankTable> {
     /**
-     * The fewest bytes one rank takes in the columns: rank, host, init, three counters, a reason, twelve
-     * memory figures, set-up, spans, tables.
+     * The fewest bytes one rank takes in the columns: rank, host, three counters, a reason, twelve memory
+     * figures, spans, tables (and before version 20 its clock and set-up time, two more; since, the packed
+     * set-up times may take none).
      */
-    public static final int MIN_BYTES_PER_RANK = 3 + 3 + 1 + 12 + 1 + 1 + 1;
+    public static final int MIN_BYTES_PER_RANK = 2 + 3 + 1 + 12 + 1 + 1;
+    /** The version that dropped the clock and coded the set-up time in {@link #SETUP_BINS}. */
+    private static final int CODED_SETUP = 20;
+    /** Bins of 1%: a set-up time read back is within 0.5% of the one written. */
+    private static final LossyBins SETUP_BINS = LossyBins.of(0.01);
     /** The fewest bytes a set of tables takes: six list counts. */
     private static final int MIN_TABLE_BYTES = 6;
     private static final int MIN_COMM_BYTES = 4;
+    private final boolean coded;
+
+    /** @param version the format version read (writes are always the current one) */
+    public RankTableSerializer(int version) {
+        this.coded = version >= CODED_SETUP;
+    }
 
     /** The table's ranks in any order, each without events or own times. */
     @Override
@@ -94,21 +118,22 @@ public final class RankTableSerializer extends Serializer<RankTable> {
             previous = r.rank();
         }
         for (RankTrace r : ranks) out.writeVarInt(hosts.get(r.host()), true);
-        previous = 0;
-        for (RankTrace r : ranks) {
-            out.writeVarLong(r.initNanos() - previous, false);
-            previous = r.initNanos();
-        }
         for (RankTrace r : ranks) out.writeVarLong(r.stats().ringWaits(), false);
         for (RankTrace r : ranks) out.writeVarLong(r.stats().ringWaitNanos(), false);
         for (RankTrace r : ranks) out.writeVarLong(r.stats().internalErrors(), false);
         for (RankTrace r : ranks) Strings.write(out, r.stats().disabledReason());
         for (int state = 0; state < TraceMemory.STATES; state++) {
             for (RankTrace r : ranks) out.writeVarLong(r.stats().memory().markers()[state], true);
-            for (RankTrace r : ranks) out.writeVarLong(r.stats().memory().maxBytes()[state], true);
-            for (RankTrace r : ranks) out.writeVarLong(r.stats().memory().sumBytes()[state], true);
+            previous = 0;
+            for (RankTrace r : ranks) {
+                out.writeVarLong(r.stats().memory().maxBytes()[state] - previous, false);
+                previous = r.stats().memory().maxBytes()[state];
+            }
+            for (RankTrace r : ranks) out.writeVarLong(r.stats().memory().sumBytes()[state] - r.stats().memory().maxBytes()[state], false);
         }
-        for (RankTrace r : ranks) out.writeVarLong(r.stats().setupNanos(), true);
+        long[] setupCodes = new long[ranks.size()];
+        for (int i = 0; i < setupCodes.length; i++) setupCodes[i] = setupCode(ranks.get(i).stats().setupNanos());
+        PackedColumn.write(out, setupCodes);
         for (RankTrace r : ranks) out.writeVarInt(r.stats().paused().length / 2, true);
         for (RankTrace r : ranks) {
             long[] paused = r.stats().paused();
@@ -142,8 +167,10 @@ public final class RankTableSerializer extends Serializer<RankTable> {
         String[] host = new String[n];
         for (int i = 0; i < n; i++) host[i] = hosts.get(index(in, hostCount, "host"));
         long[] init = new long[n];
-        previous = 0;
-        for (int i = 0; i < n; i++) previous = init[i] = previous + in.readVarLong(false);
+        if (!coded) {
+            previous = 0;
+            for (int i = 0; i < n; i++) previous = init[i] = previous + in.readVarLong(false);
+        }
         long[] ringWaits = column(in, n, false), ringWaitNanos = column(in, n, false), errors = column(in, n, false);
         String[] reason = new String[n];
         for (int i = 0; i < n; i++) reason[i] = Strings.read(in);
@@ -151,12 +178,15 @@ public final class RankTableSerializer extends Serializer<RankTable> {
         for (int state = 0; state < TraceMemory.STATES; state++) {
             for (long[][] figure : List.of(markers, max, sum)) {
                 for (int i = 0; i < n; i++) {
-                    figure[i][state] = in.readVarLong(true);
+                    if (!coded) figure[i][state] = in.readVarLong(true);
+                    else if (figure == markers) figure[i][state] = in.readVarLong(true);
+                    else if (figure == max) figure[i][state] = (i == 0 ? 0 : max[i - 1][state]) + in.readVarLong(false);
+                    else figure[i][state] = max[i][state] + in.readVarLong(false);
                     if (figure[i][state] < 0) throw new CorruptDataException("negative trace memory figure");
                 }
             }
         }
-        long[] setup = column(in, n, true);
+        long[] setup = coded ? setupColumn(in, n) : column(in, n, true);
         for (long s : setup) if (s < 0) throw new CorruptDataException("negative set-up time");
         int[] spans = new int[n];
         for (int i = 0; i < n; i++) spans[i] = Counts.read(in, 2, "paused span");
@@ -231,6 +261,24 @@ public final class RankTableSerializer extends Serializer<RankTable> {
                 ListCodec.read(kryo, in, CallArrays.class, CallArraysSerializer.MIN_BYTES, "call arrays"),
                 ListCodec.read(kryo, in, OwnArguments.class, OwnArgumentsSerializer.MIN_BYTES, "own arguments"),
                 ListCodec.read(kryo, in, StackSummary.class, StackSummarySerializer.MIN_BYTES, "stack summaries"));
+    }
+
+    /** 0 for no set-up time, else 1 + its bin. */
+    static long setupCode(long nanos) {
+        return nanos <= 0 ? 0 : 1 + SETUP_BINS.bin(nanos);
+    }
+
+    static long setupNanos(long code) {
+        return code == 0 ? 0 : SETUP_BINS.value(code - 1);
+    }
+
+    private static long[] setupColumn(Input in, int n) {
+        long[] nanos = PackedColumn.read(in, n, "set-up times");
+        for (int i = 0; i < n; i++) {
+            if (nanos[i] < 0) throw new CorruptDataException("negative set-up time code " + nanos[i]);
+            nanos[i] = setupNanos(nanos[i]);
+        }
+        return nanos;
     }
 
     private static long[] column(Input in, int n, boolean positive) {
