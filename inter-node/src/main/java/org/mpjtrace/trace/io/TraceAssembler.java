@@ -31,6 +31,8 @@ final class TraceAssembler {
     private final String label;
     private JobMeta meta;
     private List<CallSite> sites;
+    private CallPathTable callPathTable;
+    /** The table's paths with their signatures, from END on. */
     private List<CallPath> callPaths;
     private GlobalTrace global;
     private SectionRef globalSection;
@@ -121,11 +123,9 @@ final class TraceAssembler {
                 sites = table;
                 break;
             case CALL_PATHS:
-                if (callPaths != null) throw corrupt(ref, "second CALL_PATHS section");
-                List<CallPath> paths = ((CallPathTable) value).paths();
-                String pathsProblem = TraceRules.callPathsProblem(paths);
-                if (pathsProblem != null) throw corrupt(ref, pathsProblem);
-                callPaths = paths;
+                // Checked at END, once the site table gives the site's own paths their signatures.
+                if (callPathTable != null) throw corrupt(ref, "second CALL_PATHS section");
+                callPathTable = (CallPathTable) value;
                 callPathsSection = ref;
                 break;
             case GLOBAL:
@@ -161,7 +161,12 @@ final class TraceAssembler {
                         if (siteProblem != null) throw corrupt(rankSections.get(r.rank()), siteProblem);
                     }
                 }
-                if (callPaths != null) checkStacks();
+                if (callPathTable != null) {
+                    callPaths = callPathTable.resolved(sites);
+                    String pathsProblem = TraceRules.callPathsProblem(callPaths);
+                    if (pathsProblem != null) throw corrupt(callPathsSection, pathsProblem);
+                    checkStacks();
+                }
                 if (global != null) {
                     String globalProblem = GlobalRules.sitesProblem(global, sites.size());
                     if (globalProblem != null) throw corrupt(globalSection, globalProblem);

@@ -102,7 +102,7 @@ final class TraceKryo {
         kryo.register(EndMark.class, new EndMarkSerializer(version), END_MARK);
         kryo.register(RankPayload.class, new RankPayloadSerializer(), RANK_PAYLOAD);
         kryo.register(CallPath.class, new CallPathSerializer(), CALL_PATH);
-        kryo.register(CallPathTable.class, new CallPathTableSerializer(), CALL_PATH_TABLE);
+        kryo.register(CallPathTable.class, new CallPathTableSerializer(version), CALL_PATH_TABLE);
         kryo.register(GlobalTrace.class, new GlobalTraceSerializer(version, aggregate), GLOBAL_TRACE);
         kryo.register(MarkerLog.class, new MarkerLogSerializer(version), MARKER_LOG);
         kryo.register(CallArrays.class, new CallArraysSerializer(), CALL_ARRAYS);

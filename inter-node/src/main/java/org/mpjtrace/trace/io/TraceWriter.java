@@ -233,7 +233,7 @@ public final class TraceWriter implements Closeable {
         List<ByteBuffer> pending = new ArrayList<>();
         if (g != null) pending.add(SectionEncoder.encode(kryo, SectionKind.GLOBAL, g));
         pending.add(SectionEncoder.encode(kryo, SectionKind.SITES, new SiteTable(sites)));
-        if (paths != null) pending.add(SectionEncoder.encode(kryo, SectionKind.CALL_PATHS, new CallPathTable(paths)));
+        if (paths != null) pending.add(SectionEncoder.encode(kryo, SectionKind.CALL_PATHS, CallPathTable.of(paths, sites)));
         if (!tableRanks.isEmpty()) pending.add(SectionEncoder.encode(kryo, SectionKind.RANK_TABLE, new RankTable(List.copyOf(tableRanks.values()))));
         try {
             for (ByteBuffer section : pending) {

@@ -72,7 +72,9 @@
  *                         the job was traced with calling context (agent key stackDepth above 0); then
  *                         every event's stack signature must be in it, naming the event's own site, and
  *                         every site id in it must be in the site table. Without it, an event's stack
- *                         signature is its call site's own (CallSite.stackSignature).
+ *                         signature is its call site's own (CallSite.stackSignature). Since version 20 a
+ *                         path with no callers whose signature is its site's own is written without it
+ *                         (layout in CallPathTableSerializer), the site table giving it as the file is read.
  *   GLOBAL  GlobalTrace   mode full and the clustering modes: the loop-compressed trace of all ranks, at most once,
  *                         required in those modes (layout in serial.GlobalTraceSerializer); every call site it names
  *                         must be in the site table and, when the call-path table is not empty, every stack

@@ -53,6 +53,41 @@ class CallPathTableTest {
     }
 
     @Test
+    void aSitesOwnPathIsWrittenWithoutItsSignatureAndReadBackWithItsSites() throws Exception {
+        // Paths 0 and 5 have no callers and their site's signature: the site table gives theirs.
+        CallPathTable table = CallPathTable.of(TraceSamples.callPaths(), TraceSamples.sites());
+        assertEquals(List.of(true, false, false, false, false, true), List.of(table.fromSite()[0], table.fromSite()[1], table.fromSite()[2],
+                table.fromSite()[3], table.fromSite()[4], table.fromSite()[5]));
+        byte[] own = ranksAndSites().section(SectionKind.CALL_PATHS, table).section(SectionKind.END, new EndMark(6)).toByteArray();
+        Path file = dir.resolve("own.mpjt");
+        Files.write(file, own);
+        assertEquals(TraceSamples.callPaths(), TraceReader.read(file).callPaths());
+        assertEquals(TraceSamples.callPaths(), TraceReader.open(file).callPaths());
+        assertTrue(own.length <= withPaths(TraceSamples.callPaths()).length - 2 * 7, own.length + " B against all signatures written");
+    }
+
+    @Test
+    void aSitesOwnPathWithCallersOrPastTheSiteTableIsRefused() throws Exception {
+        byte[] withCallers = ranksAndSites().raw(SectionKind.CALL_PATHS.code, out -> {
+            out.writeVarInt(TraceKryo.CALL_PATH_TABLE, true);
+            out.writeVarInt(1, true);
+            out.writeVarInt(1, true); // site 1
+            out.writeVarInt(1, true); // one caller
+            out.writeVarInt(0, false);
+            out.writeByte(0); // the site's own
+        }).section(SectionKind.END, new EndMark(6)).toByteArray();
+        TraceSamples.assertContains(failure(withCallers), "corrupt section 5 (CALL_PATHS)", "call path 0: a site's own path with 1 callers");
+        byte[] past = ranksAndSites().raw(SectionKind.CALL_PATHS.code, out -> {
+            out.writeVarInt(TraceKryo.CALL_PATH_TABLE, true);
+            out.writeVarInt(1, true);
+            out.writeVarInt(9, true); // site 9 of 5
+            out.writeVarInt(0, true);
+            out.writeByte(0);
+        }).section(SectionKind.END, new EndMark(6)).toByteArray();
+        TraceSamples.assertContains(failure(past), "corrupt section 5 (CALL_PATHS)", "call path 0 names call site 9, the site table has 5");
+    }
+
+    @Test
     void aTraceWithoutCallPathsHasAnEmptyTable() throws Exception {
         assertEquals(List.of(), TraceReader.read(TraceSamples.writeSample(dir.resolve("s.mpjt"))).callPaths());
     }
@@ -137,9 +172,10 @@ class CallPathTableTest {
         FileForge forge = ranksAndSites().raw(SectionKind.CALL_PATHS.code, out -> {
             out.writeVarInt(TraceKryo.CALL_PATH_TABLE, true);
             out.writeVarInt(1, true);
-            out.writeLong(0);
             out.writeVarInt(-4, true); // read back as an unsigned varint: negative
             out.writeVarInt(0, true);
+            out.writeByte(1); // the signature follows
+            out.writeLong(0);
         });
         TraceSamples.assertContains(failure(forge.section(SectionKind.END, new EndMark(6)).toByteArray()), "corrupt section 5 (CALL_PATHS)", "call path 0 names call site -4");
     }
@@ -150,11 +186,10 @@ class CallPathTableTest {
             out.writeVarInt(TraceKryo.CALL_PATH_TABLE, true);
             out.writeVarInt(100_000_000, true);
         });
-        TraceSamples.assertContains(failure(paths.toByteArray()), "corrupt section 5 (CALL_PATHS)", "call path count 100000000 needs at least 1000000000 bytes");
+        TraceSamples.assertContains(failure(paths.toByteArray()), "corrupt section 5 (CALL_PATHS)", "call path count 100000000 needs at least 300000000 bytes");
         FileForge callers = ranksAndSites().raw(SectionKind.CALL_PATHS.code, out -> {
             out.writeVarInt(TraceKryo.CALL_PATH_TABLE, true);
             out.writeVarInt(1, true);
-            out.writeLong(0);
             out.writeVarInt(4, true);
             out.writeVarInt(Integer.MAX_VALUE, true);
         });
