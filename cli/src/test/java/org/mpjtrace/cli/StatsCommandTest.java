@@ -54,7 +54,7 @@ class StatsCommandTest {
     void tracerFiguresPerRank() throws Exception {
         String out = stats().out;
         row(out, "0", "node0", "1", "13", "0", "0", "0.000", "0", "0.000", "on");
-        // Set-up times to three significant figures: a compressed trace keeps them to 1%.
+        // Set-up times to three significant figures: a compressed trace keeps them to 2.5%.
         String r1 = row(out, "1", "node1", "1", "4", "250", "3", "1.500", "2", "0.000");
         // The reason is kept on one line even when the tracer gave one with a line break.
         assertTrue(r1.endsWith("tracing disabled: ring overflow on rank 1"), r1);

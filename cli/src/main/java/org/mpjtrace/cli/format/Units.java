@@ -28,8 +28,8 @@ public final class Units {
     }
 
     /**
-     * Nanoseconds as milliseconds to three significant figures: for a figure a trace keeps to 1% (a
-     * compressed trace's set-up times), whose further digits would be the coding's, not the run's.
+     * Nanoseconds as milliseconds to three significant figures: for a figure a trace keeps coarsely (a
+     * compressed trace's set-up times, to 2.5%), whose further digits would be the coding's, not the run's.
      */
     public static String millisThreeFigures(long nanos) {
         if (nanos == 0) return "0";

@@ -62,7 +62,7 @@
  *                         times: the compressed modes), column by column (layout in serial.RankTableSerializer):
  *                         the tables the ranks share once (communicator ranks relative to the rank's),
  *                         then per field a column of each rank's value (since version 20 no clock at
- *                         MPI.Init, which reads back as 0, and the set-up time to 1%); a rank is in a RANK
+ *                         MPI.Init, which reads back as 0, and the set-up time to 2.5%); a rank is in a RANK
  *                         section or here, never both
  *   SITES   SiteTable     the call-site table, exactly once (rank 0 knows it only after all ranks):
  *                         MPJ call sites and, with calling context, their callers' call sites

@@ -8,7 +8,7 @@ public final class Layout {
     public static final byte[] PAYLOAD_MAGIC = "MPJTPAYL".getBytes(StandardCharsets.US_ASCII);
     public static final int VERSION = 20;
     /**
-     * The oldest file format the reader still takes: version 19 writes every rank set of the global trace and each compressed-mode rank's clock and exact set-up time (GlobalTraceSerializer, RankTableSerializer), version 18 stores no block uncompressed (STORED_BLOCK), version 17 does not say where among rank 0's calls a marker fell (MarkerRecord), version 16 does not say whether a marker auto choice is each rank's own loop (MarkerChoice), version 15 records no attach time (JobMeta), version 14 keeps no rank's own peers and tags per
+     * The oldest file format the reader still takes: version 19 writes every rank set of the global trace, each compressed-mode rank's clock and exact set-up time, and every site's and call path's signature (GlobalTraceSerializer, RankTableSerializer, CallSiteSerializer, CallPathTableSerializer), version 18 stores no block uncompressed (STORED_BLOCK), version 17 does not say where among rank 0's calls a marker fell (MarkerRecord), version 16 does not say whether a marker auto choice is each rank's own loop (MarkerChoice), version 15 records no attach time (JobMeta), version 14 keeps no rank's own peers and tags per
      * stack where they varied (StackSummary), version 13 has every rank in a RANK section of its own (no
      * RANK_TABLE), version 12 keeps no epsilon of the calls' own times (they are exact),
      * version 11 no call's own times beside a compressed trace
