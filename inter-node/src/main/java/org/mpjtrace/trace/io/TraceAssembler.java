@@ -109,8 +109,7 @@ final class TraceAssembler {
             case RANK:
                 acceptRank(ref, (RankTrace) value);
                 break;
-            case RANK_TABLE:
-                if (version < RANK_TABLE_SINCE) throw corrupt(ref, "a RANK_TABLE section in a version-" + version + " file");
+            case RANK_TABLE: // its version was checked before it was decoded (expect)
                 if (rankTable != null) throw corrupt(ref, "second RANK_TABLE section (first " + rankTable + ")");
                 rankTable = ref;
                 for (RankTrace r : ((RankTable) value).ranks()) acceptRank(ref, r);

@@ -136,7 +136,7 @@ public final class RankTableSerializer extends Serializer<RankTable> {
             for (RankTrace r : ranks) out.writeVarLong(r.stats().memory().sumBytes()[state] - r.stats().memory().maxBytes()[state], false);
         }
         long[] setupCodes = new long[ranks.size()];
-        for (int i = 0; i < setupCodes.length; i++) setupCodes[i] = code(SETUP_BINS, ranks.get(i).stats().setupNanos());
+        for (int i = 0; i < setupCodes.length; i++) setupCodes[i] = setupCode(ranks.get(i).stats().setupNanos());
         PackedColumn.write(out, setupCodes);
         for (RankTrace r : ranks) out.writeVarInt(r.stats().paused().length / 2, true);
         for (RankTrace r : ranks) {
@@ -266,20 +266,19 @@ public final class RankTableSerializer extends Serializer<RankTable> {
                 ListCodec.read(kryo, in, StackSummary.class, StackSummarySerializer.MIN_BYTES, "stack summaries"));
     }
 
-    /** 0 for none, else 1 + the bin of {@code value}. */
-    static long code(LossyBins bins, long value) {
-        return value <= 0 ? 0 : 1 + bins.bin(value);
+    /** A set-up time's code: 0 for none, else 1 + its bin. */
+    private static long setupCode(long nanos) {
+        return nanos <= 0 ? 0 : 1 + SETUP_BINS.bin(nanos);
     }
 
-    /** What {@link #code} gave {@code code} for, within the bins' epsilon; a negative code is corrupt. */
-    static long value(LossyBins bins, long code, String what) {
-        if (code < 0) throw new CorruptDataException("negative " + what + " code " + code);
-        return code == 0 ? 0 : bins.value(code - 1);
-    }
-
+    /** The set-up times of a column of codes, each within 2.5% of the one coded; a negative code is corrupt. */
     private static long[] setupColumn(Input in, int n) {
         long[] nanos = PackedColumn.read(in, n, "set-up times");
-        for (int i = 0; i < n; i++) nanos[i] = value(SETUP_BINS, nanos[i], "set-up time");
+        for (int i = 0; i < n; i++) {
+            long code = nanos[i];
+            if (code < 0) throw new CorruptDataException("negative set-up time code " + code);
+            nanos[i] = code == 0 ? 0 : SETUP_BINS.value(code - 1);
+        }
         return nanos;
     }
 
