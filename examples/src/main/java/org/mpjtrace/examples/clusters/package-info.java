@@ -4,5 +4,6 @@
  * counts that depend on the rank. {@code ParityExchange}: the same neighbours in another order, and other
  * tags, on even and odd ranks. {@code LeavingPair}: a loop with no collective that one pair of ranks
  * leaves early, which marker auto must cluster without making any rank wait for another's loop.
+ * {@code RingThenPairs}: two such loops in a row, the ranks alike in the first and not in the second.
  */
 package org.mpjtrace.examples.clusters;

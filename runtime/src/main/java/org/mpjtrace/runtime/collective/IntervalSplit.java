@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.rank.RankContext;
+import org.mpjtrace.runtime.sink.ClusteringSink;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.ranks.RankSet;
@@ -23,6 +24,12 @@ import org.mpjtrace.trace.ranks.RankSet;
  * which ranks moved to which new lead. Ranks with equal hashes made the same calls, so one of them that
  * kept its calls traces them for all. A rank whose group kept nothing (a longer interval) stays with its
  * lead, and is counted and warned about at Finalize.
+ *
+ * <p>Ranks clustered on their own loops compare their calls since MPI.Init instead: a non-lead there kept
+ * its loop's shadow and its calls since the loop changed, and gets the calls before it proposed its loop
+ * from its old lead ({@link #givePrefixes}), which traced them from MPI.Init; so it can move when its old
+ * lead has at least that many calls on one thread, in one JVM (niodev JVMs number their call sites each
+ * their own way).
  */
 final class IntervalSplit {
     /** The clustering for the interval's merge, and how many non-leads still stand in for calls that were not theirs. */
@@ -33,29 +40,34 @@ final class IntervalSplit {
     /**
      * Runs on every rank: the exchange with rank 0 and the split every rank applies alike.
      *
-     * @param path a hash of this rank's calls since the last acted-on marker
-     * @param kept whether this rank kept every one of those calls (a lead: whether it traced them)
+     * @param path  a hash of this rank's calls since the last acted-on marker (own loops: since MPI.Init)
+     * @param kept  whether this rank kept every one of those calls (a lead: whether it traced them)
+     * @param calls own loops: a lead's calls since MPI.Init, a non-lead's calls before its loop (0 when it traced
+     *              them: it needs none of its lead's); else -1
      */
-    static Result exchange(RankContext ctx, Clustering clustering, long path, boolean kept) throws ReflectiveOperationException {
+    static Result exchange(RankContext ctx, Clustering clustering, long path, boolean kept, long calls) throws ReflectiveOperationException {
         byte[] moves;
         int unlike = 0;
         long start = System.nanoTime();
         if (ctx.rank != 0) {
-            ctx.mpj.sendBytes(ctx.privateComm(), ByteBuffer.allocate(9).putLong(path).put((byte) (kept ? 1 : 0)).array(), 0, MessageTags.SPLIT_PATHS);
+            ctx.mpj.sendBytes(ctx.privateComm(), ByteBuffer.allocate(17).putLong(path).put((byte) (kept ? 1 : 0)).putLong(calls).array(), 0, MessageTags.SPLIT_PATHS);
             moves = ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.SPLIT_MOVES);
         } else {
             long[] paths = new long[ctx.size];
             boolean[] keptAll = new boolean[ctx.size];
+            long[] counts = new long[ctx.size];
             paths[0] = path;
             keptAll[0] = kept;
+            counts[0] = calls;
             for (int r = 1; r < ctx.size; r++) {
                 ByteBuffer b = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.SPLIT_PATHS));
                 paths[r] = b.getLong();
                 keptAll[r] = b.get() != 0;
+                counts[r] = b.getLong();
             }
             Plan plan;
             try {
-                plan = plan(clustering, paths, keptAll);
+                plan = plan(clustering, paths, keptAll, counts);
             } catch (RuntimeException e) { // a bug of ours: every rank still gets its answer, and nobody moves
                 TracerLog.line("rank 0: the interval's clusters were not split (" + TracerLog.describe(e) + ")");
                 plan = new Plan(Map.of(), 0);
@@ -74,9 +86,10 @@ final class IntervalSplit {
     /**
      * Splits every cluster by the members' hashes: members with their lead's hash stay; each other hash's
      * members move to a new cluster led by the lowest of them that kept its calls, or stay (unlike their
-     * lead) when none did.
+     * lead) when none did. Own loops ({@code calls} not -1): a member that kept its calls since it proposed its
+     * loop needs its lead to have traced at least as many calls as the member made before that.
      */
-    static Plan plan(Clustering clustering, long[] paths, boolean[] kept) {
+    static Plan plan(Clustering clustering, long[] paths, boolean[] kept, long[] calls) {
         Map<Integer, Integer> moves = new LinkedHashMap<>();
         int unlike = 0;
         for (Cluster c : clustering.clusters()) {
@@ -84,12 +97,57 @@ final class IntervalSplit {
             for (int r : c.members().toArray()) if (paths[r] != paths[c.lead()]) byPath.computeIfAbsent(paths[r], p -> new ArrayList<>()).add(r);
             for (List<Integer> group : byPath.values()) {
                 int lead = -1;
-                for (int r : group) if (kept[r] && (lead < 0 || r < lead)) lead = r;
+                for (int r : group) if (canLead(r, c.lead(), kept, calls) && (lead < 0 || r < lead)) lead = r;
                 if (lead < 0) unlike += group.size();
                 else for (int r : group) moves.put(r, lead);
             }
         }
         return new Plan(moves, unlike);
+    }
+
+    private static boolean canLead(int member, int lead, boolean[] kept, long[] calls) {
+        return kept[member] && (calls[member] <= 0 || kept[lead] && calls[lead] >= calls[member]);
+    }
+
+    /**
+     * Own loops, after {@link #exchange} moved ranks: each moved group's new lead asks its old lead for the
+     * calls it made before it proposed its loop, and folds them in before its own ({@link ClusteringSink#prefixWith}).
+     * Every rank derives who asks whom from the two clusterings, which all ranks hold alike; an old lead
+     * answers its askers in rank order.
+     */
+    static void givePrefixes(RankContext ctx, Clustering before, Clustering after, ClusteringSink sink) throws ReflectiveOperationException {
+        Cluster was = before.clusterOf(ctx.rank), now = after.clusterOf(ctx.rank);
+        if (was == null || now == null) return;
+        if (was.lead() != ctx.rank && now.lead() == ctx.rank) {
+            ctx.mpj.sendBytes(ctx.privateComm(), ByteBuffer.allocate(8).putLong(sink.callsBeforeLoop()).array(), was.lead(), MessageTags.SPLIT_PREFIX_ASK);
+            long[] records = longs(ctx.mpj.recvBytes(ctx.privateComm(), was.lead(), MessageTags.SPLIT_PREFIX));
+            try {
+                sink.prefixWith(records);
+            } catch (RuntimeException e) {
+                ctx.disable(e); // a bug of ours: the rank still takes its part in the merge, with an empty block
+            }
+        } else if (was.lead() == ctx.rank) {
+            for (int r : was.members().toArray()) {
+                if (r == ctx.rank || after.clusterOf(r).lead() != r) continue;
+                long n = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.SPLIT_PREFIX_ASK)).getLong();
+                long[] records;
+                try {
+                    records = sink.prefixFor(r, n);
+                } catch (RuntimeException e) { // a bug of ours: the asker still gets its answer
+                    ctx.disable(e);
+                    records = new long[0];
+                }
+                ByteBuffer b = ByteBuffer.allocate(8 * records.length);
+                b.asLongBuffer().put(records);
+                ctx.mpj.sendBytes(ctx.privateComm(), b.array(), r, MessageTags.SPLIT_PREFIX);
+            }
+        }
+    }
+
+    private static long[] longs(byte[] bytes) {
+        long[] out = new long[bytes.length / 8];
+        ByteBuffer.wrap(bytes).asLongBuffer().get(out);
+        return out;
     }
 
     /**

@@ -11,6 +11,7 @@ import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.fold.TraceNode;
 import org.mpjtrace.trace.global.GlobalTrace;
+import org.mpjtrace.trace.global.OnlineTrace;
 import org.mpjtrace.trace.global.SiteRenumbering;
 import org.mpjtrace.trace.global.TraceMerge;
 import org.mpjtrace.trace.io.GlobalCodec;
@@ -59,12 +60,14 @@ final class LeadMerge {
     /**
      * Runs on every rank; only leads and rank 0 exchange anything.
      *
+     * @param prefix  what goes before the partial trace: a non-lead's calls before its own loop's clustering, as
+     *                its old lead gave them (usually empty)
      * @param partial this rank's partial trace (ignored unless it is a lead)
      * @param file    rank 0's online trace file, null elsewhere
      * @param sends   where a lead leaves the handles of the sends it started, to wait for before its next merge
      * @return at rank 0 what arrived, for {@link #merged}; null elsewhere
      */
-    static Arrivals merge(RankContext ctx, Clustering clustering, List<TraceNode> partial, OnlineTraceFile file, List<Object> sends)
+    static Arrivals merge(RankContext ctx, Clustering clustering, List<TraceNode> prefix, List<TraceNode> partial, OnlineTraceFile file, List<Object> sends)
             throws ReflectiveOperationException {
         int[] leads = clustering.leads();
         Arrays.sort(leads);
@@ -76,7 +79,7 @@ final class LeadMerge {
         GlobalTrace block = null;
         List<Message> arrived = new ArrayList<>();
         if (lead) {
-            block = ownBlock(ctx, clustering, mine, partial, map);
+            block = ownBlock(ctx, clustering, mine, prefix, partial, map);
             int i = Arrays.binarySearch(leads, ctx.rank);
             for (int c = RADIX * i + 1; c <= RADIX * i + RADIX && c < leads.length; c++) {
                 Message m = new Message(leads[c], ctx.mpj.recvBytes(ctx.privateComm(), leads[c], MessageTags.LEAD_MERGE), subtreeRanks(clustering, leads, c));
@@ -109,16 +112,27 @@ final class LeadMerge {
      * The lead's partial trace as its whole cluster's (peers absolute when the cluster was formed on
      * absolute end-points and has other members); an empty one (and tracing off) if that fails.
      */
-    private static GlobalTrace ownBlock(RankContext ctx, Clustering clustering, Cluster mine, List<TraceNode> partial, int[] map) {
+    private static GlobalTrace ownBlock(RankContext ctx, Clustering clustering, Cluster mine, List<TraceNode> prefix, List<TraceNode> partial, int[] map) {
         try {
-            GlobalTrace block = clustering.absoluteEndpoints() && mine.members().size() > 1
-                    ? GlobalTrace.ofRanksWithAbsolutePeers(mine.members(), ctx.rank, ctx.size, partial)
-                    : GlobalTrace.ofRanks(mine.members(), partial);
+            GlobalTrace block = asBlock(ctx, clustering, mine, partial);
+            if (!prefix.isEmpty()) {
+                // The prefix's last loop and the partial trace's first are one loop cut in two: joined again.
+                OnlineTrace joined = new OnlineTrace();
+                joined.append(asBlock(ctx, clustering, mine, prefix));
+                joined.append(block);
+                block = joined.trace();
+            }
             return map == null ? block : SiteRenumbering.renumber(block, map);
         } catch (RuntimeException e) {
             ctx.disable(e);
             return new GlobalTrace(List.of(), mine.members());
         }
+    }
+
+    private static GlobalTrace asBlock(RankContext ctx, Clustering clustering, Cluster mine, List<TraceNode> nodes) {
+        return clustering.absoluteEndpoints() && mine.members().size() > 1
+                ? GlobalTrace.ofRanksWithAbsolutePeers(mine.members(), ctx.rank, ctx.size, nodes)
+                : GlobalTrace.ofRanks(mine.members(), nodes);
     }
 
     /**

@@ -34,8 +34,9 @@ import org.mpjtrace.trace.cluster.MarkerChoice;
  * The clusters stand to MPI.Finalize, where the leads merge their whole traces once: with no point all
  * ranks pass together there is no safe place to merge, or to re-cluster, before it (unless AutoMarker
  * finds a loop of collectives later, a solver's next phase, whose markers then take over). A non-lead
- * whose calls change meanwhile is caught at Finalize (its calls since MPI.Init hash differently from its
- * lead's) and counted in the trace. There every rank settles what is still in flight ({@link #settle});
+ * whose calls change meanwhile (it counts those that repeat its loop from its proposal on, and keeps or
+ * traces the others: ClusteringSink) is caught at Finalize, its calls since MPI.Init hashing differently
+ * from its lead's, and traces its own for the merge (IntervalSplit). There every rank settles what is still in flight ({@link #settle});
  * if not every rank proposed (master-worker: the master receives from any source), no rank clustered,
  * and the ranks cluster once, at Finalize, as with marker none.
  *
@@ -176,6 +177,7 @@ final class LoopMarker {
         ctx.drainRings();
         period = p;
         shape = s;
+        machine.loopProposed(p);
         byte[] mine = LoopClustering.proposal(ctx, p);
         if (ctx.rank == 0) {
             choice = describe(site);

@@ -113,7 +113,8 @@ final class MarkerStateMachine {
         if (state == MarkerState.C) cluster();
         // Clusters end here (AT after C or L): the leads merge what they have, and a non-lead whose calls since the
         // last marker were not its lead's (it changed first) merges its own.
-        if (state == MarkerState.AT && before != MarkerState.AT && clustering != null) splitUnlikeRanks(path, !clusteredOnOwnLoops);
+        if (state == MarkerState.AT && before != MarkerState.AT && clustering != null)
+            splitUnlikeRanks(path, !clusteredOnOwnLoops && ctx.tracing() && sink.hasInterval(), -1);
         boolean merging = state != MarkerState.AT || before != MarkerState.AT;
         long mergeStart = System.nanoTime();
         LeadMerge.Arrivals arrivals = merging ? mergeLeads() : null;
@@ -155,9 +156,14 @@ final class MarkerStateMachine {
         clusteredOnOwnLoops = true;
         noteMemory(MarkerState.C);
         if (file != null) clusteringIndex = file.addClustering(c);
-        if (!isLead()) sink.restart(false);
+        sink.loopClustered(isLead());
         if (file != null) handToFile(null, acted, MarkerState.C, 0, start, 0, null);
         ProgressFile.say(ctx, ctx.size + " ranks running, clustered on their own loops (" + c.clusters().size() + " clusters)");
+    }
+
+    /** Marker auto's own loops: this rank proposes its loop, {@code period} calls an iteration ({@link ClusteringSink#watchLoop}). */
+    void loopProposed(int period) {
+        sink.watchLoop(period);
     }
 
     /**
@@ -186,9 +192,13 @@ final class MarkerStateMachine {
         ctx.drainRings();
         // Marker auto says what the last interval was (its own loops: since MPI.Init); else since the last acted-on marker.
         long path = pathAtEnd != null ? pathAtEnd : sink.callSequence();
-        boolean sinceMarker = (pathAtEnd == null || pathSinceMarker) && !clusteredOnOwnLoops;
+        // A non-lead kept its calls since the last marker (up to a bound), or, clustered on its own loop, since its
+        // clustering (the calls before it its lead's, IntervalSplit.givePrefixes).
+        boolean ownLoops = clusteredOnOwnLoops && pathAtEnd != null && !pathSinceMarker;
+        boolean kept = ctx.tracing() && (ownLoops ? "multicore".equals(ctx.mpj.device()) && sink.keepsWholeRun()
+                : (pathAtEnd == null || pathSinceMarker) && !clusteredOnOwnLoops && sink.hasInterval());
         Clustering inForce = clustering;
-        int changedRanks = clustering != null && state != MarkerState.AT ? splitUnlikeRanks(path, sinceMarker) : 0;
+        int changedRanks = clustering != null && state != MarkerState.AT ? splitUnlikeRanks(path, kept, !ownLoops ? -1 : isLead() ? sink.tracedCalls() : sink.callsBeforeLoop()) : 0;
         if (file != null && clustering != inForce) clusteringIndex = file.addClustering(clustering); // the last merge's
         long start = System.nanoTime();
         noteMemory(MarkerState.F);
@@ -206,7 +216,7 @@ final class MarkerStateMachine {
     /**
      * Marker auto, before {@link #onFinalize}: a hash of this rank's calls since the last acted-on marker, or
      * since MPI.Init ({@code sinceMarker} false: ranks clustered on their own loops, whose leads' traces run
-     * from MPI.Init, so a non-lead's calls kept since its clustering cannot stand in for them).
+     * from MPI.Init, as a non-lead's frozen trace and its loop's shadow do).
      */
     void pathAtEnd(long path, boolean sinceMarker) {
         pathAtEnd = path;
@@ -215,15 +225,17 @@ final class MarkerStateMachine {
 
     /**
      * Before the leads merge with clusters in force, at a marker that ends them or at Finalize: the non-leads
-     * that made other calls than their lead since the last marker ({@code path}), and kept them, trace them as
-     * leads of their own for this merge ({@link IntervalSplit}); returns, at rank 0, how many non-leads are still
-     * unlike their lead (their calls there read as its in the trace, and the trace says so), 0 elsewhere.
-     * {@code sinceMarker} false: the path spans more than the rank kept (own loops), so nobody can move.
+     * that made other calls than their lead since the last marker ({@code path}; own loops: since MPI.Init), and
+     * {@code kept} them, trace them as leads of their own for this merge ({@link IntervalSplit}); returns, at rank
+     * 0, how many non-leads are still unlike their lead (their calls there read as its in the trace, and the
+     * trace says so), 0 elsewhere. {@code calls}: own loops, see {@link IntervalSplit#exchange}; else -1.
      */
-    private int splitUnlikeRanks(long path, boolean sinceMarker) throws ReflectiveOperationException {
-        IntervalSplit.Result split = IntervalSplit.exchange(ctx, clustering, path, sinceMarker && ctx.tracing() && sink.hasInterval());
+    private int splitUnlikeRanks(long path, boolean kept, long calls) throws ReflectiveOperationException {
+        IntervalSplit.Result split = IntervalSplit.exchange(ctx, clustering, path, kept, calls);
         if (split.clustering() != clustering) {
+            Clustering before = clustering;
             clustering = split.clustering();
+            if (calls >= 0) IntervalSplit.givePrefixes(ctx, before, clustering, sink);
             try {
                 if (isLead()) sink.traceKeptInterval();
             } catch (RuntimeException e) {
@@ -270,7 +282,7 @@ final class MarkerStateMachine {
      */
     private LeadMerge.Arrivals mergeLeads() throws ReflectiveOperationException {
         finishSends();
-        return LeadMerge.merge(ctx, clustering, sink.partialNodes(), file, unfinishedSends);
+        return LeadMerge.merge(ctx, clustering, sink.prefixNodes(), sink.partialNodes(), file, unfinishedSends);
     }
 
     /** Waits for the sends of this rank's last merge: they were taken in at that marker, so this seldom waits. */

@@ -42,6 +42,12 @@ final class MessageTags {
      */
     static final int SPLIT_PATHS = BASE + 26;
     static final int SPLIT_MOVES = BASE + 34;
+    /**
+     * Own loops, after the split at MPI.Finalize: a moved group's new lead asks its old lead for the calls
+     * before its clustering (how many), and gets them back as records (IntervalSplit.givePrefixes).
+     */
+    static final int SPLIT_PREFIX_ASK = BASE + 36;
+    static final int SPLIT_PREFIX = BASE + 38;
 
     /** Marker auto's own loops (LoopMarker): each rank's proposal to rank 0, the clustering back, each rank's looks again. */
     static final int LOOP_UP = BASE + 28;

@@ -30,6 +30,17 @@ import org.mpjtrace.trace.fold.TraceShapeSignature;
  * grows with the interval, is reused from one interval to the next, and holds at most TAIL_RECORDS
  * records (393 kB); a longer interval is not kept.
  *
+ * <p>A non-lead clustered on its own loop (marker auto with no collective, whose leads' traces run from
+ * MPI.Init to MPI.Finalize) keeps a {@link LoopShadow} of its loop instead, from when it proposed the loop,
+ * and how many calls it traced before: while its calls repeat the loop it records nothing. When they stop
+ * it keeps its calls raw, as above; past TAIL_RECORDS of them (its loop changed, not just ended) the
+ * repeated calls are replayed into a new partial trace, the kept ones follow, and it traces on. Should its
+ * calls turn out not to be its lead's at MPI.Finalize, the same is done there, and its lead's first calls
+ * stand for the ones it made before it proposed its loop ({@link LeadPrefix}), as they did for the whole run
+ * before. Measured: on Ring, Sweep, TwoCallers and CGTranspose (16 ranks) every non-lead still holds 0 B in
+ * state L and at Finalize; on LeavingPair and RingThenPairs, whose non-leads' loops end or change, every
+ * rank's calls are full's (docs/benchmarks.md).
+ *
  * <p>The rank's own thread swaps the partial trace at markers, after the rings are drained; the lock
  * guards against the rank's other threads, whose records the fold thread may be appending meanwhile.
  * It is taken by the fold thread, never on the probe's path.
@@ -59,6 +70,22 @@ public final class ClusteringSink implements RecordSink {
     /** Where the rank resumed inside the kept interval (pairs: records kept before it, then the time), as a lead's partial trace is told. */
     private long[] tailResumes = new long[0];
     private int tailResumeCount;
+    /** The rank's time origin (MPI.Init): where the calls before its clustering start when its lead gives them back. */
+    private final long origin;
+    /** The last records traced, the i-th at i % RECENT (where a loop's last iteration is found for a {@link LoopShadow}), and how many were traced. */
+    private static final int RECENT = 64;
+    private final long[] recent = new long[RECENT * Event.WORDS];
+    private long traced;
+    /** A non-lead on its own loop: the loop its calls repeated while it recorded nothing (until it traces them); else null. */
+    private LoopShadow shadow;
+    /** Whether its calls still repeat it. */
+    private boolean repeating;
+    /** A non-lead on its own loop: the calls it traced from MPI.Init until it proposed its loop; -1 for every other rank. */
+    private long callsBeforeLoop = -1;
+    /** Those calls as its lead made them, once it traces for itself at MPI.Finalize; else empty. */
+    private List<TraceNode> prefix = List.of();
+    /** Whether the partial trace was ever dropped: then it no longer starts at MPI.Init. */
+    private boolean restarted;
 
     public ClusteringSink(int rank, int worldSize, long origin, int window, TracingMode mode) {
         this.rank = rank;
@@ -68,6 +95,7 @@ public final class ClusteringSink implements RecordSink {
         this.parameters = mode == TracingMode.ACURDION ? new ParameterSignatures() : null;
         this.reference = mode == TracingMode.REFERENCE ? new ReferenceSignature(rank, worldSize) : null;
         this.lastExit = origin;
+        this.origin = origin;
         this.partial = new RankLoopFolder(rank, worldSize, origin, window);
         this.stacks = new StackSummaries(rank, worldSize);
     }
@@ -79,9 +107,111 @@ public final class ClusteringSink implements RecordSink {
         if (reference != null) reference.add(w, base);
         ownArguments.add(w, base);
         stacks.add(w, base, Math.max(0, Event.enter(w, base) - lastExit));
-        if (partial != null) partial.append(w, base);
-        else keepTail(w, base);
+        if (repeating && !shadow.repeats(w, base, lastExit)) leaveLoop();
+        if (partial == null && !repeating && shadow != null && tailCount == TAIL_RECORDS) traceOwnLoopCalls(); // the loop changed
+        if (partial != null) {
+            partial.append(w, base);
+            System.arraycopy(w, base, recent, (int) (traced++ % RECENT) * Event.WORDS, Event.WORDS);
+        } else if (!repeating) {
+            keepTail(w, base);
+        }
         lastExit = Event.exit(w, base);
+    }
+
+    /** A non-lead on its own loop made a call that does not repeat it: it keeps its calls from here, counted from the last repeated one's exit. */
+    private void leaveLoop() {
+        repeating = false;
+        tailOrigin = lastExit;
+    }
+
+    /** A non-lead on its own loop traces its calls since its clustering: the repeated ones replayed, then the kept ones. */
+    private void traceOwnLoopCalls() {
+        RankLoopFolder folder = new RankLoopFolder(rank, worldSize, shadow.start(), window);
+        shadow.replayInto(folder);
+        shadow = null;
+        repeating = false;
+        foldTailInto(folder);
+        partial = folder;
+    }
+
+    /**
+     * Marker auto's own loops: this rank proposes its loop, whose last iteration is its last {@code period}
+     * records. It traces on, but from here also counts the calls that repeat the loop ({@link LoopShadow}),
+     * and notes how many it traced before: should it be a non-lead, its lead's first calls stand for those.
+     * Nothing when its trace no longer starts at MPI.Init or those records are not all there, or not all of
+     * its first thread.
+     */
+    public synchronized void watchLoop(int period) {
+        LoopShadow s = partial == null || restarted ? null : LoopShadow.of(recent, traced, period, lastExit);
+        if (s == null) return;
+        shadow = s;
+        repeating = true;
+        callsBeforeLoop = traced;
+    }
+
+    /**
+     * The ranks clustered on their own loops. A lead traces on as before. A non-lead whose calls have
+     * repeated its loop since it proposed it drops its partial trace and records nothing while they go on
+     * doing so; one that left its loop meanwhile (the clustering came late) traces on, so that it still has
+     * all its calls should they not be its lead's.
+     */
+    public synchronized void loopClustered(boolean lead) {
+        resetSignatures();
+        if (!lead && shadow != null && !restarted) {
+            if (repeating) {
+                partial = null;
+                return;
+            }
+            shadow = null; // it left its loop before the clustering came: it traces on
+            callsBeforeLoop = -1;
+            return;
+        }
+        shadow = null;
+        repeating = false;
+        callsBeforeLoop = -1;
+        if (!lead) restart(false);
+    }
+
+    /**
+     * Whether this rank can give its calls since MPI.Init at MPI.Finalize, for itself or for a non-lead of
+     * its own loop: it traced them on one thread, or it is such a non-lead (the calls before it proposed its
+     * loop its lead's, {@link #callsBeforeLoop}).
+     */
+    public synchronized boolean keepsWholeRun() {
+        if (restarted) return false;
+        if (callsBeforeLoop >= 0) return callsBeforeLoop <= LeadPrefix.MAX_CALLS && !tailLost;
+        return partial != null && partial.oneThread();
+    }
+
+    /** The calls this rank traced since MPI.Init (a lead: as many as it can give back, {@link #prefixFor}). */
+    public synchronized long tracedCalls() {
+        return traced;
+    }
+
+    /** A non-lead on its own loop: how many calls before its loop its lead gives back ({@link #prefixWith}); 0 for any other rank. */
+    public synchronized long callsBeforeLoop() {
+        return Math.max(0, callsBeforeLoop);
+    }
+
+    /** A lead: its first {@code n} calls as records of rank {@code member}'s, for {@link #prefixWith} there ({@link LeadPrefix}). */
+    public synchronized long[] prefixFor(int member, long n) {
+        return LeadPrefix.records(partial == null ? List.of() : partial.nodes(), n, member, worldSize);
+    }
+
+    /**
+     * A non-lead on its own loop that traces for itself at MPI.Finalize: the calls before it proposed its loop,
+     * as its lead made them ({@link #prefixFor} there), folded from its time origin on; its own calls since are
+     * its partial trace (after {@link #traceKeptInterval}).
+     */
+    public synchronized void prefixWith(long[] records) {
+        RankLoopFolder folder = new RankLoopFolder(rank, worldSize, origin, window);
+        LeadPrefix.appendFrom(origin, records, folder);
+        prefix = folder.nodes();
+    }
+
+    /** What {@link #prefixWith} gave, to go before the partial trace; empty for every other rank. */
+    public synchronized List<TraceNode> prefixNodes() {
+        return prefix;
     }
 
     private void keepTail(long[] w, int base) {
@@ -108,16 +238,26 @@ public final class ClusteringSink implements RecordSink {
      * all). Nothing when it traces already.
      */
     public synchronized void traceKeptInterval() {
+        if (shadow != null) {
+            traceOwnLoopCalls();
+            return;
+        }
         if (partial != null) return;
         RankLoopFolder folder = new RankLoopFolder(rank, worldSize, tailOrigin, window);
+        foldTailInto(folder);
+        partial = folder;
+    }
+
+    /** The kept calls, with the points the rank resumed at among them, into {@code folder}; none are kept after. */
+    private void foldTailInto(RankLoopFolder folder) {
         int resume = 0;
         for (int i = 0; i <= tailCount; i++) {
             for (; resume < tailResumeCount && tailResumes[2 * resume] == i; resume++) folder.resumeAt(tailResumes[2 * resume + 1]);
             if (i < tailCount) folder.append(tail, i * Event.WORDS);
         }
-        partial = folder;
         tail = null;
         tailCount = 0;
+        tailResumeCount = 0;
     }
 
     public synchronized long callPath() {
@@ -174,7 +314,7 @@ public final class ClusteringSink implements RecordSink {
     public synchronized void resumeAt(long nanos) {
         lastExit = Math.max(lastExit, nanos);
         if (partial != null) partial.resumeAt(nanos);
-        else if (!tailLost) keepResume(nanos);
+        else if (!repeating && !tailLost) keepResume(nanos); // the loop's shadow counts compute times from lastExit
     }
 
     private void keepResume(long nanos) {
@@ -193,7 +333,10 @@ public final class ClusteringSink implements RecordSink {
         return partial == null ? List.of() : partial.nodes();
     }
 
-    /** Estimated heap bytes of the partial trace; 0 when the rank holds none. */
+    /**
+     * Estimated heap bytes of the partial trace; 0 when the rank holds none. A non-lead's loop shadow is
+     * not a trace, and not counted: its loop's last iteration, 112 B a call of it whatever the run's length.
+     */
     public synchronized long partialBytes() {
         return partial == null ? 0 : TraceFootprint.bytes(partial.nodes());
     }
@@ -204,11 +347,21 @@ public final class ClusteringSink implements RecordSink {
      */
     public synchronized void restart(boolean recording) {
         partial = recording ? new RankLoopFolder(rank, worldSize, lastExit, window) : null;
+        shadow = null;
+        repeating = false;
+        callsBeforeLoop = -1;
+        prefix = List.of();
+        restarted = true;
         tailCount = 0;
         tailResumeCount = 0;
         tailLost = false;
         tailOrigin = lastExit;
         if (recording) tail = null;
+        resetSignatures();
+    }
+
+    /** A new clustering interval: the end-point and parameter signatures count from here. */
+    private void resetSignatures() {
         signatures.resetEndpoints();
         if (parameters != null) parameters.reset();
         if (reference != null) reference.reset();

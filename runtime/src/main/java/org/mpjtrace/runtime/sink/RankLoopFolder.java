@@ -76,6 +76,11 @@ public final class RankLoopFolder implements RecordSink {
         for (ThreadFolding t : threads) if (t != null) t.previousExit = Math.max(t.previousExit, nanos);
     }
 
+    /** Whether only the rank's first thread has called MPJ so far: then {@link #nodes} are its calls in order. */
+    public boolean oneThread() {
+        return threads.length == 1;
+    }
+
     /** The rank's nodes, thread by thread in thread order. */
     public List<TraceNode> nodes() {
         if (threads.length == 1) return threads[0].folding.nodes();
