@@ -135,6 +135,25 @@ class AutoMarkerIT {
     }
 
     /**
+     * The same across four niodev JVMs: a moved rank's old lead is in another JVM, which numbers its call
+     * sites its own way, and sends its sites and calling contexts with its first calls.
+     */
+    @Test
+    void aChangeFromOneOwnLoopToAnotherKeepsEveryRanksCallsAcrossNiodevJvms() {
+        List<String> args = List.of("first=300", "second=300");
+        String main = "org.mpjtrace.examples.clusters.RingThenPairs";
+        MpjJobs.Run fullRun = MpjJobs.run(main, 4, "niodev", NiodevDaemon.machines(), dir.resolve("rpn.full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        MpjJobs.Run run = MpjJobs.run(main, 4, "niodev", NiodevDaemon.machines(), dir.resolve("rpn.chameleon.mpjt"), "chameleon", "", args);
+        MpjJobs.assertSucceeded(run);
+        assertEquals(List.of(), run.tracerLines(), "the tracer reported no problem");
+        assertEquals(programLines(fullRun), programLines(run), "the program's own output");
+        TraceFile trace = run.result().trace();
+        assertTrue(trace.markers().choices().get(0).ownLoops(), trace.markers().choices().toString());
+        assertTrue(assertEveryRankKeepsFullsCalls(trace, fullRun.result().trace()) > 0, "the odd ranks' pairs loop is theirs, not their lead's");
+    }
+
+    /**
      * Every rank of the clustered trace makes full's calls (op counts per rank); returns how many ranks are in
      * another cluster at Finalize than in the clustering on their own loops.
      */

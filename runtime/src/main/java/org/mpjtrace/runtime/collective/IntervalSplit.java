@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.rank.RankContext;
-import org.mpjtrace.runtime.sink.ClusteringSink;
 import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.ranks.RankSet;
@@ -27,9 +26,8 @@ import org.mpjtrace.trace.ranks.RankSet;
  *
  * <p>Ranks clustered on their own loops compare their calls since MPI.Init instead: a non-lead there kept
  * its loop's shadow and its calls since the loop changed, and gets the calls before it proposed its loop
- * from its old lead ({@link #givePrefixes}), which traced them from MPI.Init; so it can move when its old
- * lead has at least that many calls on one thread, in one JVM (niodev JVMs number their call sites each
- * their own way).
+ * from its old lead ({@link OwnLoopPrefixes}), which traced them from MPI.Init; so it can move when its old
+ * lead has at least that many calls, on one thread.
  */
 final class IntervalSplit {
     /** The clustering for the interval's merge, and how many non-leads still stand in for calls that were not theirs. */
@@ -107,47 +105,6 @@ final class IntervalSplit {
 
     private static boolean canLead(int member, int lead, boolean[] kept, long[] calls) {
         return kept[member] && (calls[member] <= 0 || kept[lead] && calls[lead] >= calls[member]);
-    }
-
-    /**
-     * Own loops, after {@link #exchange} moved ranks: each moved group's new lead asks its old lead for the
-     * calls it made before it proposed its loop, and folds them in before its own ({@link ClusteringSink#prefixWith}).
-     * Every rank derives who asks whom from the two clusterings, which all ranks hold alike; an old lead
-     * answers its askers in rank order.
-     */
-    static void givePrefixes(RankContext ctx, Clustering before, Clustering after, ClusteringSink sink) throws ReflectiveOperationException {
-        Cluster was = before.clusterOf(ctx.rank), now = after.clusterOf(ctx.rank);
-        if (was == null || now == null) return;
-        if (was.lead() != ctx.rank && now.lead() == ctx.rank) {
-            ctx.mpj.sendBytes(ctx.privateComm(), ByteBuffer.allocate(8).putLong(sink.callsBeforeLoop()).array(), was.lead(), MessageTags.SPLIT_PREFIX_ASK);
-            long[] records = longs(ctx.mpj.recvBytes(ctx.privateComm(), was.lead(), MessageTags.SPLIT_PREFIX));
-            try {
-                sink.prefixWith(records);
-            } catch (RuntimeException e) {
-                ctx.disable(e); // a bug of ours: the rank still takes its part in the merge, with an empty block
-            }
-        } else if (was.lead() == ctx.rank) {
-            for (int r : was.members().toArray()) {
-                if (r == ctx.rank || after.clusterOf(r).lead() != r) continue;
-                long n = ByteBuffer.wrap(ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.SPLIT_PREFIX_ASK)).getLong();
-                long[] records;
-                try {
-                    records = sink.prefixFor(r, n);
-                } catch (RuntimeException e) { // a bug of ours: the asker still gets its answer
-                    ctx.disable(e);
-                    records = new long[0];
-                }
-                ByteBuffer b = ByteBuffer.allocate(8 * records.length);
-                b.asLongBuffer().put(records);
-                ctx.mpj.sendBytes(ctx.privateComm(), b.array(), r, MessageTags.SPLIT_PREFIX);
-            }
-        }
-    }
-
-    private static long[] longs(byte[] bytes) {
-        long[] out = new long[bytes.length / 8];
-        ByteBuffer.wrap(bytes).asLongBuffer().get(out);
-        return out;
     }
 
     /**

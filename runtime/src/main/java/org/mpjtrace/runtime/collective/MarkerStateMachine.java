@@ -192,10 +192,10 @@ final class MarkerStateMachine {
         ctx.drainRings();
         // Marker auto says what the last interval was (its own loops: since MPI.Init); else since the last acted-on marker.
         long path = pathAtEnd != null ? pathAtEnd : sink.callSequence();
-        // A non-lead kept its calls since the last marker (up to a bound), or, clustered on its own loop, since its
-        // clustering (the calls before it its lead's, IntervalSplit.givePrefixes).
+        // A non-lead kept its calls since the last marker (up to a bound), or, clustered on its own loop, since it
+        // proposed its loop (the calls before it its lead's, OwnLoopPrefixes).
         boolean ownLoops = clusteredOnOwnLoops && pathAtEnd != null && !pathSinceMarker;
-        boolean kept = ctx.tracing() && (ownLoops ? "multicore".equals(ctx.mpj.device()) && sink.keepsWholeRun()
+        boolean kept = ctx.tracing() && (ownLoops ? sink.keepsWholeRun()
                 : (pathAtEnd == null || pathSinceMarker) && !clusteredOnOwnLoops && sink.hasInterval());
         Clustering inForce = clustering;
         int changedRanks = clustering != null && state != MarkerState.AT ? splitUnlikeRanks(path, kept, !ownLoops ? -1 : isLead() ? sink.tracedCalls() : sink.callsBeforeLoop()) : 0;
@@ -235,7 +235,7 @@ final class MarkerStateMachine {
         if (split.clustering() != clustering) {
             Clustering before = clustering;
             clustering = split.clustering();
-            if (calls >= 0) IntervalSplit.givePrefixes(ctx, before, clustering, sink);
+            if (calls >= 0) OwnLoopPrefixes.give(ctx, before, clustering, sink);
             try {
                 if (isLead()) sink.traceKeptInterval();
             } catch (RuntimeException e) {

@@ -44,7 +44,8 @@ final class MessageTags {
     static final int SPLIT_MOVES = BASE + 34;
     /**
      * Own loops, after the split at MPI.Finalize: a moved group's new lead asks its old lead for the calls
-     * before its clustering (how many), and gets them back as records (IntervalSplit.givePrefixes).
+     * before it proposed its loop (how many), and gets them back as records, with the sites they name
+     * (OwnLoopPrefixes).
      */
     static final int SPLIT_PREFIX_ASK = BASE + 36;
     static final int SPLIT_PREFIX = BASE + 38;

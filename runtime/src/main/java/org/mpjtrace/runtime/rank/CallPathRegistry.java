@@ -16,10 +16,11 @@ public final class CallPathRegistry {
     private final Map<Long, CallPath> bySignature = new LinkedHashMap<>();
 
     /**
-     * Records what {@code signature} stands for, unless it is known. Two contexts with one 64-bit
-     * signature (a hash collision, vanishingly unlikely) would keep the first one's frames.
+     * Records what {@code signature} stands for, unless it is known (a thread's new context, or one of
+     * another JVM's that a rank's trace takes in). Two contexts with one 64-bit signature (a hash collision,
+     * vanishingly unlikely) would keep the first one's frames.
      */
-    synchronized void register(long signature, int site, int[] callers) {
+    public synchronized void register(long signature, int site, int[] callers) {
         bySignature.putIfAbsent(signature, new CallPath(signature, site, callers));
     }
 
