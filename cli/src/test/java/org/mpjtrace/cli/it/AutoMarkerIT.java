@@ -95,43 +95,28 @@ class AutoMarkerIT {
     /**
      * Ranks 6 and 7 leave the loop early, and rank 7 then waits for rank 0, which is still in its loop: no
      * rank waits for another's loop, so nobody hangs. The non-leads whose calls differ from their lead's
-     * stopped repeating their loop and traced on, so at Finalize they trace for themselves: every rank
-     * keeps full's calls, and nothing is warned about.
+     * stopped repeating their loop and kept their calls from there, so at Finalize they trace for
+     * themselves: every rank keeps full's calls, and nothing is warned about.
      */
     @Test
     void aPairLeavingALoopWithNoCollectiveEarlyHangsNobodyAndKeepsItsCalls() {
-        List<String> args = List.of("steps=100", "early=70");
-        MpjJobs.Run fullRun = MpjJobs.run("org.mpjtrace.examples.clusters.LeavingPair", 8, "multicore", null, dir.resolve("lp.full.mpjt"), "full", "", args);
-        MpjJobs.assertSucceeded(fullRun);
-        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, "org.mpjtrace.examples.clusters.LeavingPair", 8, "", args);
-        assertEquals(programLines(fullRun), programLines(run), "the program's own output");
-        TraceFile trace = run.result().trace(), full = fullRun.result().trace();
-        MarkerLog log = trace.markers();
-        assertTrue(log.choices().size() == 1 && log.choices().get(0).ownLoops(), "every rank proposed its loop before the pair left: " + log.choices());
-        int moved = assertEveryRankKeepsFullsCalls(trace, full);
+        OwnLoopRuns runs = ownLoopRuns("org.mpjtrace.examples.clusters.LeavingPair", "multicore", List.of("steps=100", "early=70"));
+        int moved = assertEveryRankKeepsFullsCalls(runs.trace(), runs.full());
         assertTrue(moved > 0, "the leaving pair's calls differ from their leads': some ranks trace for themselves at Finalize");
-        assertEquals(0, log.records().get(log.records().size() - 1).changedRanks(), "no non-lead is left unlike its lead");
-        assertFalse(run.messages().contains("non-lead ranks made other calls than their lead"), run.messages());
+        List<MarkerRecord> records = runs.trace().markers().records();
+        assertEquals(0, records.get(records.size() - 1).changedRanks(), "no non-lead is left unlike its lead");
     }
 
     /**
      * The ranks cluster on a ring, where they are all alike, then run a loop of pairs, where even and odd
-     * ranks make other calls: the odd non-leads stop repeating the ring and trace on, and at Finalize the
-     * clusters split by what each rank called, so every rank keeps its own calls.
+     * ranks make other calls: the odd non-leads stop repeating the ring and keep their calls from there, and
+     * at Finalize the clusters split by what each rank called, so every rank keeps its own calls.
      */
     @Test
     void aChangeFromOneOwnLoopToAnotherKeepsEveryRanksCalls() {
-        List<String> args = List.of("first=300", "second=300");
-        MpjJobs.Run fullRun = MpjJobs.run("org.mpjtrace.examples.clusters.RingThenPairs", 8, "multicore", null, dir.resolve("rp.full.mpjt"), "full", "", args);
-        MpjJobs.assertSucceeded(fullRun);
-        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, "org.mpjtrace.examples.clusters.RingThenPairs", 8, "", args);
-        assertEquals(programLines(fullRun), programLines(run), "the program's own output");
-        TraceFile trace = run.result().trace(), full = fullRun.result().trace();
-        MarkerLog log = trace.markers();
-        assertTrue(log.choices().size() == 1 && log.choices().get(0).ownLoops(), log.choices().toString());
-        assertTrue(log.records().stream().anyMatch(r -> r.state() == MarkerState.L), "the ring reached state L");
-        assertTrue(assertEveryRankKeepsFullsCalls(trace, full) > 0, "the odd ranks' pairs loop is theirs, not their lead's");
-        assertFalse(run.messages().contains("non-lead ranks made other calls than their lead"), run.messages());
+        OwnLoopRuns runs = ownLoopRuns("org.mpjtrace.examples.clusters.RingThenPairs", "multicore", List.of("first=300", "second=300"));
+        assertTrue(runs.trace().markers().records().stream().anyMatch(r -> r.state() == MarkerState.L), "the ring reached state L");
+        assertTrue(assertEveryRankKeepsFullsCalls(runs.trace(), runs.full()) > 0, "the odd ranks' pairs loop is theirs, not their lead's");
     }
 
     /**
@@ -140,17 +125,32 @@ class AutoMarkerIT {
      */
     @Test
     void aChangeFromOneOwnLoopToAnotherKeepsEveryRanksCallsAcrossNiodevJvms() {
-        List<String> args = List.of("first=300", "second=300");
-        String main = "org.mpjtrace.examples.clusters.RingThenPairs";
-        MpjJobs.Run fullRun = MpjJobs.run(main, 4, "niodev", NiodevDaemon.machines(), dir.resolve("rpn.full.mpjt"), "full", "", args);
+        OwnLoopRuns runs = ownLoopRuns("org.mpjtrace.examples.clusters.RingThenPairs", "niodev", List.of("first=300", "second=300"));
+        assertTrue(assertEveryRankKeepsFullsCalls(runs.trace(), runs.full()) > 0, "the odd ranks' pairs loop is theirs, not their lead's");
+    }
+
+    private record OwnLoopRuns(TraceFile full, TraceFile trace) {}
+
+    /**
+     * {@code main} traced in mode full, then in chameleon with no marker option, on 8 ranks (niodev: 4 JVMs):
+     * the program's output is the same, the tracer reports no problem nor warns of non-leads unlike their
+     * lead, and marker auto made one choice, the ranks' own loops.
+     */
+    private OwnLoopRuns ownLoopRuns(String main, String device, List<String> args) {
+        boolean niodev = device.equals("niodev");
+        int np = niodev ? 4 : 8;
+        Path machines = niodev ? NiodevDaemon.machines() : null;
+        String name = main.substring(main.lastIndexOf('.') + 1) + "-" + device;
+        MpjJobs.Run fullRun = MpjJobs.run(main, np, device, machines, dir.resolve(name + ".full.mpjt"), "full", "", args);
         MpjJobs.assertSucceeded(fullRun);
-        MpjJobs.Run run = MpjJobs.run(main, 4, "niodev", NiodevDaemon.machines(), dir.resolve("rpn.chameleon.mpjt"), "chameleon", "", args);
+        MpjJobs.Run run = MpjJobs.run(main, np, device, machines, dir.resolve(name + ".chameleon.mpjt"), "chameleon", "", args);
         MpjJobs.assertSucceeded(run);
         assertEquals(List.of(), run.tracerLines(), "the tracer reported no problem");
+        assertFalse(run.messages().contains("non-lead ranks made other calls than their lead"), run.messages());
         assertEquals(programLines(fullRun), programLines(run), "the program's own output");
         TraceFile trace = run.result().trace();
-        assertTrue(trace.markers().choices().get(0).ownLoops(), trace.markers().choices().toString());
-        assertTrue(assertEveryRankKeepsFullsCalls(trace, fullRun.result().trace()) > 0, "the odd ranks' pairs loop is theirs, not their lead's");
+        assertTrue(trace.markers().choices().size() == 1 && trace.markers().choices().get(0).ownLoops(), trace.markers().choices().toString());
+        return new OwnLoopRuns(fullRun.result().trace(), trace);
     }
 
     /**
