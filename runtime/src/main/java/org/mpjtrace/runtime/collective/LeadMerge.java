@@ -60,8 +60,8 @@ final class LeadMerge {
     /**
      * Runs on every rank; only leads and rank 0 exchange anything.
      *
-     * @param prefix  what goes before the partial trace: a non-lead's calls before its own loop's clustering, as
-     *                its old lead gave them (usually empty)
+     * @param prefix  what goes before the partial trace: a moved non-lead's calls before it proposed its own
+     *                loop, as its old lead gave them (usually empty)
      * @param partial this rank's partial trace (ignored unless it is a lead)
      * @param file    rank 0's online trace file, null elsewhere
      * @param sends   where a lead leaves the handles of the sends it started, to wait for before its next merge

@@ -36,7 +36,8 @@ import org.mpjtrace.trace.cluster.MarkerChoice;
  * finds a loop of collectives later, a solver's next phase, whose markers then take over). A non-lead
  * whose calls change meanwhile (it counts those that repeat its loop from its proposal on, and keeps or
  * traces the others: ClusteringSink) is caught at Finalize, its calls since MPI.Init hashing differently
- * from its lead's, and traces its own for the merge (IntervalSplit). There every rank settles what is still in flight ({@link #settle});
+ * from its lead's, and traces its own for the merge (IntervalSplit, OwnLoopPrefixes). There every rank
+ * settles what is still in flight ({@link #settle});
  * if not every rank proposed (master-worker: the master receives from any source), no rank clustered,
  * and the ranks cluster once, at Finalize, as with marker none.
  *

@@ -198,7 +198,8 @@ final class MarkerStateMachine {
         boolean kept = ctx.tracing() && (ownLoops ? sink.keepsWholeRun()
                 : (pathAtEnd == null || pathSinceMarker) && !clusteredOnOwnLoops && sink.hasInterval());
         Clustering inForce = clustering;
-        int changedRanks = clustering != null && state != MarkerState.AT ? splitUnlikeRanks(path, kept, !ownLoops ? -1 : isLead() ? sink.tracedCalls() : sink.callsBeforeLoop()) : 0;
+        long calls = !ownLoops ? -1 : isLead() ? sink.tracedCalls() : sink.callsBeforeLoop();
+        int changedRanks = clustering != null && state != MarkerState.AT ? splitUnlikeRanks(path, kept, calls) : 0;
         if (file != null && clustering != inForce) clusteringIndex = file.addClustering(clustering); // the last merge's
         long start = System.nanoTime();
         noteMemory(MarkerState.F);
@@ -216,7 +217,7 @@ final class MarkerStateMachine {
     /**
      * Marker auto, before {@link #onFinalize}: a hash of this rank's calls since the last acted-on marker, or
      * since MPI.Init ({@code sinceMarker} false: ranks clustered on their own loops, whose leads' traces run
-     * from MPI.Init, as a non-lead's frozen trace and its loop's shadow do).
+     * from MPI.Init; a non-lead there has its calls since it proposed its loop, its lead the ones before).
      */
     void pathAtEnd(long path, boolean sinceMarker) {
         pathAtEnd = path;

@@ -1,5 +1,6 @@
 package org.mpjtrace.runtime.sink;
 
+import java.util.Arrays;
 import java.util.List;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.fold.EventNode;
@@ -11,8 +12,9 @@ import org.mpjtrace.trace.fold.TraceNode;
  * The calls a non-lead on its own loop made before it proposed the loop, given back by its lead at
  * MPI.Finalize when the non-lead turns out to have made other calls than its lead since (its loop changed,
  * or it left it): the non-lead dropped its trace when it was clustered, and its lead's calls have stood
- * for its own since, as they still do here (the ranks clustered on their signatures up to their proposals). The lead expands its first n calls as records of the non-lead's (peers
- * turned round to the non-lead, as expanding a clustered trace for it would), each with its node's mean
+ * for its own since, as they still do here (the ranks clustered on their signatures up to their
+ * proposals). The lead expands its first n calls as records of the non-lead's (peers turned round to the
+ * non-lead, as expanding a clustered trace for it would), each with its node's mean
  * compute time in the enter word and mean inside time in the exit word; the non-lead lays them out from its
  * own time origin and folds them. The proposal comes early in a run (rank 0's call 64 to 128 on the
  * examples), so n stays small: at most {@link #MAX_CALLS}.
@@ -25,16 +27,16 @@ final class LeadPrefix {
 
     /** The first {@code n} calls of {@code nodes} (fewer if there are fewer, at most {@link #MAX_CALLS}) as records of rank {@code member}'s. */
     static long[] records(List<TraceNode> nodes, long n, int member, int worldSize) {
-        long[][] out = {new long[(int) Math.min(Math.min(n, MAX_CALLS), 1024) * Event.WORDS]};
+        int limit = (int) Math.max(0, Math.min(n, MAX_CALLS));
+        long[] out = new long[limit * Event.WORDS];
         int[] count = {0};
         TraceExpansion.expand(nodes, (EventNode e, long[] values) -> {
             int base = count[0]++ * Event.WORDS;
-            if (base + Event.WORDS > out[0].length) out[0] = java.util.Arrays.copyOf(out[0], 2 * out[0].length);
-            EventRecords.toRecord(e.op(), e.thread(), e.site(), e.stack(), values, member, worldSize, out[0], base);
-            out[0][base + Event.W_ENTER] = Math.round(e.compute().mean());
-            out[0][base + Event.W_EXIT] = Math.round(e.inside().mean());
-        }, Math.min(n, MAX_CALLS));
-        return java.util.Arrays.copyOf(out[0], count[0] * Event.WORDS);
+            EventRecords.toRecord(e.op(), e.thread(), e.site(), e.stack(), values, member, worldSize, out, base);
+            out[base + Event.W_ENTER] = Math.round(e.compute().mean());
+            out[base + Event.W_EXIT] = Math.round(e.inside().mean());
+        }, limit);
+        return Arrays.copyOf(out, count[0] * Event.WORDS);
     }
 
     /** Appends {@link #records}' calls to {@code sink}, their times laid out one after the other from {@code origin}. */
