@@ -15,11 +15,14 @@ import org.mpjtrace.cli.format.ClusteringSettings;
 import org.mpjtrace.cli.format.MarkerLogText;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.Cluster;
+import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerChoice;
 import org.mpjtrace.trace.cluster.MarkerLog;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
 import org.mpjtrace.trace.io.TraceReader;
+import org.mpjtrace.trace.ranks.RankSet;
 
 class MarkerAutoTextTest {
     @TempDir
@@ -85,6 +88,24 @@ class MarkerAutoTextTest {
         Path file = ChameleonTraces.write(dir.resolve("own.mpjt"), t);
         JsonNode c = new ObjectMapper().readTree(Cli.run("clusters", file.toString(), "--format", "json").out).get("auto").get("choices").get(0);
         assertTrue(c.get("own_loops").asBoolean());
+    }
+
+    @Test
+    void clustersThatSplitAtFinalizeSayHowManyRanksTracedTheirOwnCalls() throws Exception {
+        MarkerLog base = ChameleonTraces.finished().markers();
+        int world = base.worldSize();
+        Clustering onLoops = new Clustering(List.of(new Cluster(0, RankSet.range(0, world, 1), 11, -1, 1)), false, 5);
+        Clustering split = new Clustering(List.of(new Cluster(0, RankSet.range(0, (world + 1) / 2, 2), 11, -1, 1),
+                new Cluster(1, RankSet.range(1, world / 2, 2), 11, -1, 1)), false, 6);
+        MarkerChoice own = new MarkerChoice(0, 1, "Sendrecv at RingThenPairs.main:34", "", "no collective on all ranks in the loop; ...", true);
+        List<MarkerRecord> records = List.of(record(1, 0, MarkerState.C), record(2, 0, MarkerState.L), new MarkerRecord(3, 0, MarkerState.F, 0, 1, 0, 0));
+        MarkerLog log = new MarkerLog(world, List.of(onLoops, split), records, true, List.of(own), 0);
+        List<String> lines = MarkerLogText.markerLines(with(log, null));
+        assertEquals("at MPI.Finalize " + world / 2 + " ranks whose calls were not their lead's traced their own (1 cluster became 2)",
+                lines.get(lines.size() - 1), lines.toString());
+        // The same clustering at Finalize as before: nothing to say.
+        MarkerLog standing = new MarkerLog(world, List.of(onLoops), List.of(record(1, 0, MarkerState.C), record(2, 0, MarkerState.F)), true, List.of(own), 0);
+        assertEquals(2, MarkerLogText.markerLines(with(standing, null)).size(), "the choice and its reason only");
     }
 
     @Test

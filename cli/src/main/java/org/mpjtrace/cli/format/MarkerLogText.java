@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 import org.mpjtrace.trace.cluster.MarkerChoice;
@@ -77,8 +78,9 @@ public final class MarkerLogText {
     /**
      * What the marker rule did, for run, stats and clusters. Marker auto: per choice, the collective it
      * chose and its callers (or each rank's own loop), the period, how often it acted in each state, and why (a second line); or
-     * that it found no loop; and a warning when ranks changed after the last marker, under clusters. An
-     * explicit rule that never fired: a one-line warning. Else nothing.
+     * that it found no loop. Under any rule, where clusters split at MPI.Finalize, how many ranks traced their
+     * own calls there, and a warning when ranks changed after the last marker and could not. An explicit rule
+     * that never fired: a one-line warning. Else nothing.
      */
     public static List<String> markerLines(TraceFile trace) {
         MarkerLog log = trace.markers();
@@ -111,8 +113,12 @@ public final class MarkerLogText {
                 lines.add("  why: " + c.reason());
             }
             boolean ownLoops = !log.choices().isEmpty() && log.choices().get(log.choices().size() - 1).ownLoops();
+            splitLines(log, lines);
             unlikeWarnings(log, ownLoops ? "(compared over the whole run: the ranks clustered on their own loops)" : null, "at collective ", lines);
-        } else if (log.records().stream().anyMatch(r -> r.state() == MarkerState.F && r.changedRanks() > 0)) {
+            return lines;
+        }
+        splitLines(log, lines);
+        if (log.records().stream().anyMatch(r -> r.state() == MarkerState.F && r.changedRanks() > 0)) {
             unlikeWarnings(log, null, "marker call ", lines);
         } else if (log.records().stream().allMatch(r -> r.state() == MarkerState.F)) {
             String rule = ClusteringSettings.marker(trace);
@@ -121,6 +127,30 @@ public final class MarkerLogText {
                         + "try --marker auto");
         }
         return lines;
+    }
+
+    /**
+     * Where clusters in force split at MPI.Finalize (the non-leads whose calls were not their lead's traced
+     * their own for the merge): {@code at MPI.Finalize 4 ranks whose calls were not their lead's traced their
+     * own (2 clusters became 4)}.
+     */
+    private static void splitLines(MarkerLog log, List<String> lines) {
+        List<MarkerRecord> records = log.records();
+        for (int i = 1; i < records.size(); i++) {
+            MarkerRecord end = records.get(i), before = records.get(i - 1);
+            if (end.state() != MarkerState.F || before.state() == MarkerState.AT) continue;
+            Clustering was = log.clusteringOf(before), now = log.clusteringOf(end);
+            if (was == null || now == null || was == now) continue;
+            int moved = 0;
+            for (Cluster c : now.clusters())
+                for (int r : c.members().toArray()) {
+                    Cluster old = was.clusterOf(r);
+                    if (old != null && old.lead() != c.lead()) moved++;
+                }
+            if (moved > 0)
+                lines.add("at MPI.Finalize " + plural(moved, "rank") + " whose calls were not their lead's traced their own ("
+                        + plural(was.clusters().size(), "cluster") + " became " + now.clusters().size() + ")");
+        }
     }
 
     /**
