@@ -24,7 +24,7 @@ class UnitsTest {
     }
 
     @Test
-    void aFigureKeptToOnePercentShowsThreeSignificantFigures() {
+    void aFigureKeptCoarselyShowsThreeSignificantFigures() {
         assertEquals("906", Units.millisThreeFigures(905_773_000));
         assertEquals("1040", Units.millisThreeFigures(1_041_162_000));
         assertEquals("19.3", Units.millisThreeFigures(19_312_000));
