@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.zip.Deflater;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Factory;
 import org.mpjtrace.trace.io.frame.BlockInputStream;
@@ -63,7 +64,7 @@ final class TraceBytes {
     }
 
     /** A body's decompressed data. */
-    static byte[] inflate(byte[] body) {
+    static byte[] unpack(byte[] body) {
         try (BlockInputStream in = new BlockInputStream(ByteBuffer.wrap(body))) {
             return in.readAllBytes();
         } catch (IOException e) {
@@ -73,33 +74,54 @@ final class TraceBytes {
 
     /**
      * Data compressed into a body of blocks of at most {@code chunk} raw bytes each: many blocks from a small
-     * file, stored as they are where LZ4 does not shrink them (most blocks of a few bytes).
+     * file, each LZ4-compressed, deflated (every other block, where that is smaller) or stored as it is where
+     * neither shrinks it (most blocks of a few bytes).
      */
-    static byte[] deflateInBlocks(byte[] data, int chunk) {
+    static byte[] packInBlocks(byte[] data, int chunk) {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
-        for (int at = 0; at < data.length; at += chunk) {
+        for (int at = 0, block = 0; at < data.length; at += chunk, block++) {
             int raw = Math.min(chunk, data.length - at);
             byte[] chunkBytes = Arrays.copyOfRange(data, at, at + raw);
             byte[] packed = COMPRESSOR.compress(chunkBytes);
-            // As the writer does: a block LZ4 does not shrink is stored as it is.
-            boolean stored = packed.length >= raw;
-            body.writeBytes(ByteBuffer.allocate(8).putInt(raw).putInt(stored ? raw | Layout.STORED_BLOCK : packed.length).array());
-            body.writeBytes(stored ? chunkBytes : packed);
+            int flag = 0;
+            byte[] deflated = block % 2 == 1 ? deflated(chunkBytes) : null;
+            if (deflated != null && deflated.length < Math.min(packed.length, raw)) {
+                packed = deflated;
+                flag = Layout.DEFLATED_BLOCK;
+            } else if (packed.length >= raw) { // as the writer does: a block nothing shrinks is stored as it is
+                packed = chunkBytes;
+                flag = Layout.STORED_BLOCK;
+            }
+            body.writeBytes(ByteBuffer.allocate(8).putInt(raw).putInt(packed.length | flag).array());
+            body.writeBytes(packed);
         }
         return body.toByteArray();
+    }
+
+    private static byte[] deflated(byte[] data) {
+        Deflater d = new Deflater(Deflater.BEST_COMPRESSION, true);
+        try {
+            d.setInput(data);
+            d.finish();
+            byte[] out = new byte[data.length + 64];
+            int n = d.deflate(out);
+            return d.finished() ? Arrays.copyOf(out, n) : null;
+        } finally {
+            d.end();
+        }
     }
 
     /** Offsets of the block headers in a body. */
     static List<Integer> blockOffsets(byte[] body) {
         List<Integer> offsets = new ArrayList<>();
         ByteBuffer b = ByteBuffer.wrap(body);
-        for (int at = 0; at + 8 <= body.length; at += 8 + (b.getInt(at + 4) & ~Layout.STORED_BLOCK)) offsets.add(at);
+        for (int at = 0; at + 8 <= body.length; at += 8 + (b.getInt(at + 4) & ~(Layout.STORED_BLOCK | Layout.DEFLATED_BLOCK))) offsets.add(at);
         return offsets;
     }
 
-    /** Data compressed into a body of LZ4 blocks, as the writer makes them. */
-    static byte[] deflate(byte[] data) {
-        BlockOutputStream blocks = new BlockOutputStream(0);
+    /** Data compressed into a body of blocks, as the writer makes a file's. */
+    static byte[] pack(byte[] data) {
+        BlockOutputStream blocks = BlockOutputStream.forFile(0);
         blocks.write(data, 0, data.length);
         blocks.finish();
         byte[] body = new byte[blocks.size()];

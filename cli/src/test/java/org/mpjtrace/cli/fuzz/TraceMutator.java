@@ -51,17 +51,19 @@ final class TraceMutator {
         String what;
         if (s.body().length >= 8 && random.nextInt(2) == 0) {
             // The data in blocks of a few bytes (the writer's blocks hold up to 1 MiB, more than a corpus
-            // file), then one block's raw or packed length multiplied, or its packed length's stored flag flipped.
+            // file), then one block's raw or packed length multiplied, or its packed length's stored or deflated flag flipped.
             int chunk = 1 + random.nextInt(64);
-            body = TraceBytes.deflateInBlocks(TraceBytes.inflate(s.body()), chunk);
+            body = TraceBytes.packInBlocks(TraceBytes.unpack(s.body()), chunk);
             List<Integer> blocks = TraceBytes.blockOffsets(body);
             int block = random.nextInt(blocks.size());
             int field = blocks.get(block) + random.nextInt(2) * 4;
             ByteBuffer b = ByteBuffer.wrap(body);
             int old = b.getInt(field);
             if (field != blocks.get(block) && random.nextInt(4) == 0) {
-                b.putInt(field, old ^ Layout.STORED_BLOCK);
-                what = where + " in blocks of " + chunk + " raw bytes: block " + block + "'s stored flag flipped (packed length word " + old + ")";
+                boolean stored = random.nextBoolean();
+                b.putInt(field, old ^ (stored ? Layout.STORED_BLOCK : Layout.DEFLATED_BLOCK));
+                what = where + " in blocks of " + chunk + " raw bytes: block " + block + "'s " + (stored ? "stored" : "deflated")
+                        + " flag flipped (packed length word " + old + ")";
             } else {
                 int factor = LENGTH_FACTORS[random.nextInt(LENGTH_FACTORS.length)];
                 b.putInt(field, old * factor);
@@ -81,8 +83,8 @@ final class TraceMutator {
         TraceBytes t = TraceBytes.parse(file);
         int i = random.nextInt(t.sections.size());
         TraceBytes.Section s = t.sections.get(i);
-        ByteMutations.Result r = ByteMutations.any(TraceBytes.inflate(s.body()), random, "data of section " + i + " (kind " + s.kind() + ")");
-        t.sections.set(i, new TraceBytes.Section(s.kind(), TraceBytes.deflate(r.bytes())));
+        ByteMutations.Result r = ByteMutations.any(TraceBytes.unpack(s.body()), random, "data of section " + i + " (kind " + s.kind() + ")");
+        t.sections.set(i, new TraceBytes.Section(s.kind(), TraceBytes.pack(r.bytes())));
         return new Mutant(t.join(), r.what());
     }
 

@@ -12,10 +12,18 @@ final class SectionEncoder {
 
     private SectionEncoder() {}
 
-    /** The section holding {@code value}, whose class must be {@code kind}'s. */
+    /** The section holding {@code value}, whose class must be {@code kind}'s, for a message between ranks: LZ4 blocks. */
     static ByteBuffer encode(Kryo kryo, SectionKind kind, Object value) {
+        return encode(kryo, kind, value, new BlockOutputStream(Layout.SECTION_HEADER_BYTES));
+    }
+
+    /** The section for a trace file: its small blocks deflated where that is smaller ({@link BlockOutputStream#forFile}). */
+    static ByteBuffer encodeForFile(Kryo kryo, SectionKind kind, Object value) {
+        return encode(kryo, kind, value, BlockOutputStream.forFile(Layout.SECTION_HEADER_BYTES));
+    }
+
+    private static ByteBuffer encode(Kryo kryo, SectionKind kind, Object value, BlockOutputStream blocks) {
         if (!kind.type.isInstance(value)) throw new IllegalArgumentException(kind + " sections hold " + kind.type.getSimpleName());
-        BlockOutputStream blocks = new BlockOutputStream(Layout.SECTION_HEADER_BYTES);
         Output out = new Output(blocks, 64 * 1024);
         // Our own leading id instead of Kryo's writeClassAndObject: reading it back can then never
         // make Kryo look a class up by name.

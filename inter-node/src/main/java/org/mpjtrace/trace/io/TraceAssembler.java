@@ -92,6 +92,11 @@ final class TraceAssembler {
             throw corrupt(section.ref(), "a RANK_TABLE section in a version-" + version + " file");
     }
 
+    /** The site table once its section has been accepted, else null. */
+    List<CallSite> sites() {
+        return sites;
+    }
+
     /** True once END has been accepted. */
     boolean ended() {
         return ended;

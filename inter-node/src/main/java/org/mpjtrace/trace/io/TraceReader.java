@@ -9,6 +9,7 @@ import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.frame.ByteSource;
 import org.mpjtrace.trace.io.frame.FileByteSource;
 import org.mpjtrace.trace.io.frame.Layout;
+import org.mpjtrace.trace.io.serial.GlobalTraceSerializer;
 
 /**
  * Reads a trace file, checking all of it. A file that is empty, truncated, damaged or not a version-1
@@ -57,6 +58,9 @@ public final class TraceReader {
             SectionScanner.Section section = scanner.next();
             assembler.expect(section);
             assembler.accept(section, SectionDecoder.decode(kryo, label, section));
+            // A global trace after it takes the stacks that are their sites' own from the site table.
+            if (section.kind() == SectionKind.SITES)
+                kryo.getContext().put(GlobalTraceSerializer.SITE_STACKS, SiteTable.stacks(assembler.sites()));
         }
         if (!scanner.atEnd())
             throw new TraceFormatException(label + ": corrupt: " + (source.size() - scanner.position())

@@ -30,6 +30,7 @@ import org.mpjtrace.trace.global.SitePruning;
 import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.rules.GlobalRules;
 import org.mpjtrace.trace.io.rules.TraceRules;
+import org.mpjtrace.trace.io.serial.GlobalTraceSerializer;
 import org.mpjtrace.trace.io.serial.RankTable;
 
 /**
@@ -230,11 +231,20 @@ public final class TraceWriter implements Closeable {
             paths = pruned.callPaths();
         }
         // Encoded in memory first, all of them: a failure there leaves the file as it was and commit can be tried again.
+        // The site table first: the global trace leaves out each stack that is its site's own, and a reader
+        // takes those from the table it has read (GlobalTraceSerializer.SITE_STACKS).
         List<ByteBuffer> pending = new ArrayList<>();
-        if (g != null) pending.add(SectionEncoder.encode(kryo, SectionKind.GLOBAL, g));
-        pending.add(SectionEncoder.encode(kryo, SectionKind.SITES, new SiteTable(sites)));
-        if (paths != null) pending.add(SectionEncoder.encode(kryo, SectionKind.CALL_PATHS, CallPathTable.of(paths, sites)));
-        if (!tableRanks.isEmpty()) pending.add(SectionEncoder.encode(kryo, SectionKind.RANK_TABLE, new RankTable(List.copyOf(tableRanks.values()))));
+        pending.add(SectionEncoder.encodeForFile(kryo, SectionKind.SITES, new SiteTable(sites)));
+        if (g != null) {
+            kryo.getContext().put(GlobalTraceSerializer.SITE_STACKS, SiteTable.stacks(sites));
+            try {
+                pending.add(SectionEncoder.encodeForFile(kryo, SectionKind.GLOBAL, g));
+            } finally {
+                kryo.getContext().remove(GlobalTraceSerializer.SITE_STACKS);
+            }
+        }
+        if (paths != null) pending.add(SectionEncoder.encodeForFile(kryo, SectionKind.CALL_PATHS, CallPathTable.of(paths, sites)));
+        if (!tableRanks.isEmpty()) pending.add(SectionEncoder.encodeForFile(kryo, SectionKind.RANK_TABLE, new RankTable(List.copyOf(tableRanks.values()))));
         try {
             for (ByteBuffer section : pending) {
                 append(section);
@@ -286,7 +296,7 @@ public final class TraceWriter implements Closeable {
 
     private void writeSection(SectionKind kind, Object value) throws IOException {
         // Encoded in memory first: a failure there leaves the file as it was and the writer usable.
-        append(SectionEncoder.encode(kryo, kind, value));
+        append(SectionEncoder.encodeForFile(kryo, kind, value));
         sections++;
     }
 

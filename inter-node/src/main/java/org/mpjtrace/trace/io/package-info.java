@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 20 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 21 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -7,7 +7,7 @@
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (20)
+ *   offset 8   int32    format version (21)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -16,14 +16,19 @@
  *                       others unknown
  *   s+1        int32    body length n (bytes after this 9-byte header)
  *   s+5        int32    CRC32C of the kind byte, the 4 length bytes and the n body bytes
- *   s+9        n bytes  body: LZ4 blocks, back to back, filling the body exactly
+ *   s+9        n bytes  body: blocks, back to back, filling the body exactly
  *
- * LZ4 block (inside a body)
+ * block (inside a body)
  *   +0         int32    raw length r, 1 .. 1 MiB (the reader allocates no more than this per block) and at
- *                       most 255 p (the most raw bytes LZ4 can give per packed byte)
- *   +4         int32    packed length p, 1 .. bytes left in the body; with its top bit set (since version 19)
- *                       the block is stored: p (the low 31 bits) equals r and the p bytes are the raw bytes
- *   +8         p bytes  one LZ4 block (raw format), decompressed with the safe decompressor to exactly r bytes
+ *                       most 255 p (the most raw bytes LZ4 can give per packed byte; the writer deflates no
+ *                       block past that ratio either)
+ *   +4         int32    packed length p, 1 .. bytes left in the body (the low 30 bits); with its top bit set
+ *                       (since version 19) the block is stored: p equals r and the p bytes are the raw bytes;
+ *                       with bit 30 set (since version 21; trace files only, never messages, and never with
+ *                       the top bit) the p bytes are a raw DEFLATE stream (RFC 1951) that inflates to exactly
+ *                       r bytes and ends at the block's end; the writer deflates a block of at most 64 KiB
+ *                       where that is smaller than LZ4
+ *   +8         p bytes  else one LZ4 block (raw format), decompressed with the safe decompressor to exactly r bytes
  *
  * decompressed data of a section: varint registration id of the section's class (see TraceKryo),
  *   then that object as written by its serializer; nothing may follow it.
@@ -76,7 +81,9 @@
  *                         path with no callers whose signature is its site's own is written without it
  *                         (layout in CallPathTableSerializer), the site table giving it as the file is read.
  *   GLOBAL  GlobalTrace   mode full and the clustering modes: the loop-compressed trace of all ranks, at most once,
- *                         required in those modes (layout in serial.GlobalTraceSerializer); every call site it names
+ *                         required in those modes (layout in serial.GlobalTraceSerializer); since version 21 an
+ *                         event whose stack is its site's own is written without it, and then the SITES section
+ *                         must come before GLOBAL (the writer puts it there); every call site it names
  *                         must be in the site table and, when the call-path table is not empty, every stack
  *                         signature in it, naming the event's own site. In mode full the RANK sections hold each rank's
  *                         tables and statistics, and its events only when the dump was kept (keepDump).
@@ -91,13 +98,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (20)
+ *   offset 8   int32    format version (21)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (20)
+ *   offset 8   int32    format version (21)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

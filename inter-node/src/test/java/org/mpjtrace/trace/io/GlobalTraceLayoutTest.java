@@ -26,6 +26,7 @@ import org.mpjtrace.trace.ranks.RankSet;
  * Version 20's global trace leaves out what a reader can infer: a node's ranks when they are the ranks of
  * the node around it, a parameter's ranks when one value serves them all, and a parameter equal to the
  * one before it. Traces read back with every node's ranks and every parameter's values as written.
+ * Version 21's leaves out a stack that is its site's own where a file is written, SITES before GLOBAL.
  */
 class GlobalTraceLayoutTest {
     private static final int WORLD = TraceSamples.WORLD;
@@ -134,6 +135,68 @@ class GlobalTraceLayoutTest {
                     }).section(SectionKind.END, new EndMark(3)).toByteArray();
             TraceSamples.assertContains(TraceSamples.readFailure(dir.resolve("bad.mpjt"), bytes), "corrupt section 2 (GLOBAL)",
                     "bad field repeats " + repeats);
+        }
+    }
+
+    /** The sample's send with another stack than its site's own: a call made from a recorded caller. */
+    private static GlobalTrace withOneCallerStack() {
+        GlobalTrace t = sample();
+        GlobalLoop loop = (GlobalLoop) t.nodes().get(1);
+        GlobalEvent send = (GlobalEvent) loop.body().get(0);
+        GlobalEvent called = new GlobalEvent(send.op(), send.thread(), send.site(), 0x1234_5678_9abc_def0L, send.ranks(), send.fields(),
+                send.compute(), send.inside());
+        return new GlobalTrace(List.of(t.nodes().get(0), new GlobalLoop(List.of(called, loop.body().get(1)), loop.counts(), loop.ranks()),
+                t.nodes().get(2)), t.ranks(), 0);
+    }
+
+    @Test
+    void aFileLeavesOutTheStacksTheSiteTableGivesAndReadsThemBack() throws Exception {
+        GlobalTrace written = withOneCallerStack();
+        Path file = dir.resolve("w.mpjt");
+        try (TraceWriter w = TraceWriter.create(file, TraceSamples.meta(WORLD))) {
+            for (int r = 0; r < WORLD; r++) w.writeRank(TraceSamples.rank(r)); // ranks with events: the site table is not cut
+            w.writeSites(TraceSamples.sites());
+            w.writeGlobal(written);
+            w.commit();
+        }
+        assertSameNodes(written.nodes(), TraceReader.read(file).global().nodes(), "node");
+        assertSameNodes(written.nodes(), TraceReader.open(file).global().nodes(), "node");
+        // Four events, three of them at their site's own stack: 3 x 8 bytes fewer than a message's, which keeps every stack.
+        assertEquals(rawBytes(TraceKryo.create(), written) - 3 * 8, rawBytes(fileKryo(), written));
+        assertSameNodes(written.nodes(), GlobalCodec.decode(GlobalCodec.encode(written)).nodes(), "message node");
+    }
+
+    private static int rawBytes(com.esotericsoftware.kryo.Kryo kryo, GlobalTrace t) {
+        com.esotericsoftware.kryo.io.Output out = new com.esotericsoftware.kryo.io.Output(4096, -1);
+        kryo.writeObject(out, t);
+        return out.position();
+    }
+
+    private static com.esotericsoftware.kryo.Kryo fileKryo() {
+        com.esotericsoftware.kryo.Kryo k = TraceKryo.create();
+        k.getContext().put(org.mpjtrace.trace.io.serial.GlobalTraceSerializer.SITE_STACKS, SiteTable.stacks(TraceSamples.sites()));
+        return k;
+    }
+
+    @Test
+    void aSiteStackBeforeAnySiteTableOrPastItIsRefused() throws Exception {
+        for (int site : new int[] {0, 99}) {
+            FileForge forge = new FileForge().section(SectionKind.META, TraceSamples.meta(WORLD));
+            if (site == 99) forge.section(SectionKind.SITES, new SiteTable(TraceSamples.sites()));
+            byte[] bytes = forge.raw(SectionKind.GLOBAL.code, out -> {
+                out.writeVarInt(TraceKryo.GLOBAL_TRACE, true);
+                out.writeVarInt(WORLD, true);
+                org.mpjtrace.trace.io.value.RankSetIo.write(out, ALL);
+                out.writeVarLong(0, true);
+                out.writeByte(0); // histograms
+                out.writeVarInt(1, true); // one node
+                out.writeByte(3 + 8); // an event on the trace's ranks, its stack its site's own
+                out.writeVarInt(Op.INIT.code, true);
+                out.writeVarInt(site, true);
+            }).section(SectionKind.END, new EndMark(3)).toByteArray();
+            TraceSamples.assertContains(TraceSamples.readFailure(dir.resolve("bad.mpjt"), bytes), "(GLOBAL)", site == 99
+                    ? "an event's stack is its site's own, but site 99 is not among the " + TraceSamples.sites().size() + " sites"
+                    : "an event's stack is its site's own, but no site table came before the global trace");
         }
     }
 }

@@ -6,9 +6,9 @@ import java.nio.charset.StandardCharsets;
 public final class Layout {
     public static final byte[] FILE_MAGIC = "MPJTRACE".getBytes(StandardCharsets.US_ASCII);
     public static final byte[] PAYLOAD_MAGIC = "MPJTPAYL".getBytes(StandardCharsets.US_ASCII);
-    public static final int VERSION = 20;
+    public static final int VERSION = 21;
     /**
-     * The oldest file format the reader still takes: version 19 writes every rank set of the global trace, each compressed-mode rank's clock and exact set-up time, and every site's and call path's signature (GlobalTraceSerializer, RankTableSerializer, CallSiteSerializer, CallPathTableSerializer), version 18 stores no block uncompressed (STORED_BLOCK), version 17 does not say where among rank 0's calls a marker fell (MarkerRecord), version 16 does not say whether a marker auto choice is each rank's own loop (MarkerChoice), version 15 records no attach time (JobMeta), version 14 keeps no rank's own peers and tags per
+     * The oldest file format the reader still takes: version 20 writes no block deflated (DEFLATED_BLOCK), version 19 writes every rank set of the global trace, each compressed-mode rank's clock and exact set-up time, and every site's and call path's signature (GlobalTraceSerializer, RankTableSerializer, CallSiteSerializer, CallPathTableSerializer), version 18 stores no block uncompressed (STORED_BLOCK), version 17 does not say where among rank 0's calls a marker fell (MarkerRecord), version 16 does not say whether a marker auto choice is each rank's own loop (MarkerChoice), version 15 records no attach time (JobMeta), version 14 keeps no rank's own peers and tags per
      * stack where they varied (StackSummary), version 13 has every rank in a RANK section of its own (no
      * RANK_TABLE), version 12 keeps no epsilon of the calls' own times (they are exact),
      * version 11 no call's own times beside a compressed trace
@@ -34,6 +34,14 @@ public final class Layout {
      * version 19): what follows the header is then exactly its raw length of raw bytes.
      */
     public static final int STORED_BLOCK = 0x8000_0000;
+    /**
+     * Set in a block's packed length when the block is deflated (raw DEFLATE, RFC 1951, by the JDK's zlib)
+     * rather than LZ4-compressed (since version 21; trace files only, never messages). Never with
+     * {@link #STORED_BLOCK}.
+     */
+    public static final int DEFLATED_BLOCK = 0x4000_0000;
+    /** Blocks up to this many raw bytes are also tried deflated, where a file is written. */
+    public static final int MAX_DEFLATED_RAW = 64 * 1024;
     /**
      * Most raw bytes one packed byte of an LZ4 block can stand for: a match's length grows by at most 255
      * per extra length byte, and every other byte of a block stands for less. A block declaring more raw

@@ -30,9 +30,11 @@ import org.mpjtrace.trace.ranks.RankSet;
  *             with quantiles, 1 aggregate (timing=aggregate: count, min, max and mean only), nodes
  * nodes       count varint, node...
  * node        tag byte (1 event, 2 loop; since version 20 also 3 event and 4 loop on all the ranks of the
- *             node around them, whose ranks are then not written), then
+ *             node around them, whose ranks are then not written; since version 21 an event's tag plus 8 when
+ *             its stack is its site's own, taken from the site table, which the file then holds before GLOBAL),
+ *             then
  *   event     op and thread varint (Event.opAndThread: thread in bits 16 and up; format 8 and
- *             older hold the op alone, thread 0), site varint, stack long, ranks RankSet (tag 1), (since version
+ *             older hold the op alone, thread 0), site varint, stack long (unless tag has 8), ranks RankSet (tag 1), (since version
  *             20) repeats varint, 15 x alternatives (Field order; since version 20 not those whose bit f is set in
  *             repeats: they equal field f - 1's), 2 x histogram
  *   loop      ranks RankSet (tag 2), counts alternatives, body nodes
@@ -55,6 +57,13 @@ import org.mpjtrace.trace.ranks.RankSet;
  * is a bit: the fields an op has no use for all hold "no value", eight to ten of them an event. Ring at 16
  * ranks, timing=histogram: the global trace 1,417 raw and 487 stored bytes before, 927 and 444 without the
  * rank sets, 523 and 395 without the repeats too.
+ *
+ * <p>Why version 21 leaves out a stack that is its site's own: a stack signature is an 8-byte hash nothing
+ * compresses, and every call made where no caller was recorded (all of Ring's and Stencil2D's) has its
+ * site's. The site table gives it: the writer puts the sites' signatures in the Kryo context under
+ * {@link #SITE_STACKS} when it writes a file (never for a message between ranks, whose reader has no site
+ * table), and the reader does once it has read the SITES section. Ring at 16 ranks, timing=aggregate: 48
+ * of the global trace's 403 raw bytes.
  */
 public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     /** Deeper nesting than any real program has; bounds recursion on corrupt input. */
@@ -62,6 +71,15 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     private static final int EVENT = 1, LOOP = 2;
     /** Added to a node's tag when its ranks are the node's around it (version 20 on). */
     private static final int PARENT_RANKS = 2;
+    /** Added to an event's tag when its stack is its site's own (version 21 on). */
+    private static final int SITE_STACK = 8;
+    /**
+     * Kryo context key: a {@code long[]}, each site's own stack signature by site id, when a file's global
+     * trace may leave out the stacks the site table gives. Absent for messages.
+     */
+    public static final String SITE_STACKS = "mpjtrace.siteStacks";
+    /** The version from which a stack that is its site's own is not written. */
+    private static final int SITE_STACKS_VERSION = 21;
     /** The version from which rank sets a reader can infer are not written. */
     private static final int IMPLIED_RANKS = 20;
     /** The version the timing byte appeared in. */
@@ -69,6 +87,7 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     private static final int HISTOGRAMS = 0, AGGREGATE = 1;
     private final boolean readsTimingByte;
     private final boolean readsImpliedRanks;
+    private final boolean readsSiteStacks;
     private final boolean writesAggregate;
 
     /**
@@ -78,6 +97,7 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
     public GlobalTraceSerializer(int version, boolean aggregate) {
         this.readsTimingByte = version >= TIMING_BYTE;
         this.readsImpliedRanks = version >= IMPLIED_RANKS;
+        this.readsSiteStacks = version >= SITE_STACKS_VERSION;
         this.writesAggregate = aggregate;
     }
 
@@ -88,7 +108,7 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
         RankSetIo.write(out, t.ranks());
         out.writeVarLong(t.mergeNanos(), true);
         out.writeByte(writesAggregate ? AGGREGATE : HISTOGRAMS);
-        writeNodes(out, t.nodes(), t.ranks(), !writesAggregate);
+        writeNodes(out, t.nodes(), t.ranks(), !writesAggregate, siteStacks(kryo));
     }
 
     /** The world size is written so that rank sets can be checked while reading. */
@@ -102,18 +122,24 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
         if (mergeNanos < 0) throw new CorruptDataException("negative merge time");
         int timing = readsTimingByte ? in.readByte() : HISTOGRAMS;
         if (timing != HISTOGRAMS && timing != AGGREGATE) throw new CorruptDataException("unknown timing kind " + timing);
-        return new GlobalTrace(readNodes(in, world, all, 0, timing == HISTOGRAMS), all, mergeNanos);
+        return new GlobalTrace(readNodes(in, world, all, 0, timing == HISTOGRAMS, siteStacks(kryo)), all, mergeNanos);
     }
 
-    private static void writeNodes(Output out, List<GlobalNode> nodes, RankSet parent, boolean quantiles) {
+    private static long[] siteStacks(Kryo kryo) {
+        return kryo == null ? null : (long[]) kryo.getContext().get(SITE_STACKS);
+    }
+
+    /** @param siteStacks each site's own stack signature, by site id, or null: write every stack */
+    private static void writeNodes(Output out, List<GlobalNode> nodes, RankSet parent, boolean quantiles, long[] siteStacks) {
         out.writeVarInt(nodes.size(), true);
         for (GlobalNode n : nodes) {
             boolean parents = n.ranks().equals(parent);
             if (n instanceof GlobalEvent e) {
-                out.writeByte(EVENT + (parents ? PARENT_RANKS : 0));
+                boolean siteStack = siteStacks != null && e.site() >= 0 && e.site() < siteStacks.length && siteStacks[e.site()] == e.stack();
+                out.writeByte(EVENT + (parents ? PARENT_RANKS : 0) + (siteStack ? SITE_STACK : 0));
                 out.writeVarInt(Event.opAndThread(e.op(), e.thread()), true);
                 out.writeVarInt(e.site(), true);
-                out.writeLong(e.stack());
+                if (!siteStack) out.writeLong(e.stack());
                 if (!parents) RankSetIo.write(out, e.ranks());
                 int repeats = 0;
                 for (int f = 1; f < Field.ALL.length; f++)
@@ -128,17 +154,19 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
                 out.writeByte(LOOP + (parents ? PARENT_RANKS : 0));
                 if (!parents) RankSetIo.write(out, l.ranks());
                 writeAlternatives(out, l.counts());
-                writeNodes(out, l.body(), l.ranks(), quantiles);
+                writeNodes(out, l.body(), l.ranks(), quantiles, siteStacks);
             }
         }
     }
 
-    private List<GlobalNode> readNodes(Input in, int world, RankSet parent, int depth, boolean quantiles) {
+    private List<GlobalNode> readNodes(Input in, int world, RankSet parent, int depth, boolean quantiles, long[] siteStacks) {
         if (depth > MAX_DEPTH) throw new CorruptDataException("loops nested deeper than " + MAX_DEPTH);
         int n = Counts.read(in, 3, "node");
         List<GlobalNode> nodes = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             int tag = in.readByte();
+            boolean siteStack = readsSiteStacks && (tag == EVENT + SITE_STACK || tag == EVENT + PARENT_RANKS + SITE_STACK);
+            if (siteStack) tag -= SITE_STACK;
             boolean parents = readsImpliedRanks && (tag == EVENT + PARENT_RANKS || tag == LOOP + PARENT_RANKS);
             if (parents) tag -= PARENT_RANKS;
             if (tag == EVENT) {
@@ -146,7 +174,16 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
                 int op = Event.opOf(opAndThread), thread = Event.threadOf(opAndThread);
                 if (Op.ofCode(op) == null) throw new CorruptDataException("unknown op code " + op);
                 int site = in.readVarInt(true);
-                long stack = in.readLong();
+                long stack;
+                if (!siteStack) {
+                    stack = in.readLong();
+                } else if (siteStacks == null) {
+                    throw new CorruptDataException("an event's stack is its site's own, but no site table came before the global trace");
+                } else if (site < 0 || site >= siteStacks.length) {
+                    throw new CorruptDataException("an event's stack is its site's own, but site " + site + " is not among the " + siteStacks.length + " sites");
+                } else {
+                    stack = siteStacks[site];
+                }
                 RankSet ranks = parents ? parent : readNodeRanks(in, world, parent);
                 int repeats = readsImpliedRanks ? in.readVarInt(true) : 0;
                 if ((repeats & 1) != 0 || repeats >>> Field.ALL.length != 0) throw new CorruptDataException("bad field repeats " + repeats);
@@ -160,7 +197,7 @@ public final class GlobalTraceSerializer extends Serializer<GlobalTrace> {
             } else if (tag == LOOP) {
                 RankSet ranks = parents ? parent : readNodeRanks(in, world, parent);
                 Alternatives<ValueSeq> counts = readAlternatives(in, world, ranks, depth, "loop counts");
-                List<GlobalNode> body = readNodes(in, world, ranks, depth + 1, quantiles);
+                List<GlobalNode> body = readNodes(in, world, ranks, depth + 1, quantiles, siteStacks);
                 if (body.isEmpty()) throw new CorruptDataException("empty loop body");
                 nodes.add(new GlobalLoop(body, counts, ranks));
             } else {
