@@ -9,7 +9,8 @@ final class Rejections {
         if (message.contains("truncated")) return "rejected: truncated";
         if (message.contains("bad magic") || message.contains("unsupported format version")) return "rejected: magic or version";
         if (message.contains("LZ4 gives at most")) return "rejected: LZ4 block declaring more than 255 raw bytes per packed byte";
-        if (message.contains("LZ4 block")) return "rejected: LZ4 block framing or data";
+        if (message.contains("DEFLATE stream") || message.contains("both stored and deflated")) return "rejected: deflated block data";
+        if (message.contains("block at body offset")) return "rejected: block framing or LZ4 data";
         if (message.contains("global trace event") && (message.contains("call-path table") || message.contains("stands for call site")))
             return "rejected: global trace stack signature not in the call-path table";
         if (message.contains("global trace node")) return "rejected: global trace shape (empty values, loop counts, loop ranks)";

@@ -179,13 +179,13 @@ class CorruptTraceFileTest {
         byte[] body = new byte[16];
         ByteBuffer.wrap(body).putInt(1 << 30).putInt(8);
         TraceSamples.assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
-                "corrupt section 0 (META) at offset 12: LZ4 block at body offset 0 declares 1073741824 raw bytes");
+                "corrupt section 0 (META) at offset 12: block at body offset 0 declares 1073741824 raw bytes");
         ByteBuffer.wrap(body).putInt(0, 100).putInt(4, 1_000_000);
         TraceSamples.assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
                 "declares 1000000 packed bytes, 8 left");
         ByteBuffer.wrap(body).putInt(0, 100).putInt(4, 8);
         TraceSamples.assertContains(failure(new FileForge().body(SectionKind.META.code, body).toByteArray()),
-                "corrupt section 0 (META) at offset 12: LZ4 block at body offset 0");
+                "corrupt section 0 (META) at offset 12: block at body offset 0");
         TraceSamples.assertContains(failure(new FileForge().body(SectionKind.META.code, new byte[5]).toByteArray()), "header cut short");
     }
 

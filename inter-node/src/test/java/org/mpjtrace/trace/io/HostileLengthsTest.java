@@ -63,7 +63,7 @@ class HostileLengthsTest {
         byte[] hostile = fortyMillionEventsBackedByEmptyBlocks();
         assertTrue(hostile.length < 14_000, hostile.length + " bytes");
         TraceSamples.assertContains(refusal(hostile), "corrupt section 1 (RANK) at offset ",
-                ": LZ4 block at body offset ", " declares 1048576 raw bytes from 1 packed bytes (LZ4 gives at most 255 per packed byte)");
+                ": block at body offset ", " declares 1048576 raw bytes from 1 packed bytes (LZ4 gives at most 255 per packed byte)");
     }
 
     @Test

@@ -121,17 +121,17 @@ public final class BlockInputStream extends InputStream {
             inflater.setInput(in);
             int got = inflater.inflate(raw, 0, rawLen);
             if (!inflater.finished())
-                throw corrupt(at, inflater.needsInput() ? "holds a DEFLATE stream cut short" : "inflates to more than its header's " + rawLen + " bytes");
+                throw corrupt(at, inflater.needsInput() ? "holds a DEFLATE stream cut short" : "holds a DEFLATE stream that inflates to more than its header's " + rawLen + " bytes");
             if (inflater.getRemaining() > 1) throw corrupt(at, "has " + (inflater.getRemaining() - 1) + " bytes after its DEFLATE stream");
             return got;
         } catch (DataFormatException e) {
-            throw corrupt(at, "does not inflate (" + e.getMessage() + ")");
+            throw corrupt(at, "holds a DEFLATE stream that does not inflate (" + e.getMessage() + ")");
         } finally {
             inflater.end();
         }
     }
 
     private CorruptDataException corrupt(int at, String what) {
-        return new CorruptDataException("LZ4 block at body offset " + (at - start) + " " + what);
+        return new CorruptDataException("block at body offset " + (at - start) + " " + what);
     }
 }

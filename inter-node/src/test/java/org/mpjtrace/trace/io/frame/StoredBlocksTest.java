@@ -96,14 +96,14 @@ class StoredBlocksTest {
     void aStoredBlockWhoseLengthsDifferIsCorrupt() {
         byte[] body = ByteBuffer.allocate(Layout.BLOCK_HEADER_BYTES + 10).putInt(10).putInt(9 | Layout.STORED_BLOCK).array();
         CorruptDataException e = assertThrows(CorruptDataException.class, () -> new BlockInputStream(ByteBuffer.wrap(body)));
-        assertEquals("LZ4 block at body offset 0 is stored as it is but declares 9 stored bytes for 10 raw bytes", e.getMessage());
+        assertEquals("block at body offset 0 is stored as it is but declares 9 stored bytes for 10 raw bytes", e.getMessage());
     }
 
     @Test
     void aStoredBlockLongerThanTheBodyIsCorrupt() {
         byte[] body = ByteBuffer.allocate(Layout.BLOCK_HEADER_BYTES + 10).putInt(20).putInt(20 | Layout.STORED_BLOCK).array();
         CorruptDataException e = assertThrows(CorruptDataException.class, () -> new BlockInputStream(ByteBuffer.wrap(body)));
-        assertEquals("LZ4 block at body offset 0 declares 20 packed bytes, 10 left in the section", e.getMessage());
+        assertEquals("block at body offset 0 declares 20 packed bytes, 10 left in the section", e.getMessage());
     }
 
     @Test
