@@ -94,7 +94,7 @@ final class StatsCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
             ProfileText.print(out, file.toString(), profile, top);
-            if (trace.global() != null) GlobalSummary.print(out, trace, java.nio.file.Files.size(file));
+            if (trace.global() != null) GlobalSummary.print(out, trace, file);
             if (trace.markers() != null) ClusteringSummary.print(out, trace);
             if (perRank) StatsReport.print(out, file.toString(), trace);
             else StatsReport.printBrief(out, trace);

@@ -18,6 +18,8 @@ import org.mpjtrace.trace.global.GlobalNode;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.global.OwnCallCounts;
 import org.mpjtrace.trace.io.GlobalCodec;
+import org.mpjtrace.trace.io.TraceFormatException;
+import org.mpjtrace.trace.io.TraceReader;
 import org.mpjtrace.trace.io.TraceWriter;
 
 /**
@@ -28,7 +30,14 @@ import org.mpjtrace.trace.io.TraceWriter;
 public final class GlobalSummary {
     private GlobalSummary() {}
 
-    public static void print(PrintWriter out, TraceFile trace, long fileBytes) throws IOException {
+    /** What each section kind is, as the size line names it. */
+    private static final Map<String, String> SECTION_NAMES = Map.of("PREAMBLE", "header", "META", "job metadata", "RANK", "ranks' own sections",
+            "SITES", "call sites", "END", "end mark", "CALL_PATHS", "call paths", "GLOBAL", "global trace", "MARKERS", "marker log",
+            "RANK_TABLE", "rank table");
+
+    public static void print(PrintWriter out, TraceFile trace, Path file) throws IOException, TraceFormatException {
+        Map<String, Long> sections = TraceReader.sectionBytes(file);
+        long fileBytes = Files.size(file);
         GlobalTrace g = trace.global();
         int[] shape = new int[2]; // loops, calls
         Map<Long, long[]> byStack = new HashMap<>(); // op, calls and nanos inside as the histograms count them
@@ -38,13 +47,15 @@ public final class GlobalSummary {
         long calls = 0;
         for (long c : own.values()) calls += c;
         Map<Op, long[]> perOp = perOp(byStack, own);
-        long globalBytes = GlobalCodec.encode(g).length;
+        // The GLOBAL section as the file holds it: since format 21 deflated, and without the stacks its site table gives.
+        long globalBytes = sections.getOrDefault("GLOBAL", (long) GlobalCodec.encode(g).length);
 
         out.println("Compressed trace (mode " + trace.meta().mode() + "):");
         out.println("  global trace: " + g.nodeCount() + " nodes (" + shape[0] + " loops, " + shape[1] + " calls) standing for "
                 + calls + " calls of " + g.ranks().size() + " ranks");
         out.println("  size: global trace " + Units.fileSize(globalBytes) + ", whole file " + Units.fileSize(fileBytes)
                 + ", " + Units.fileSize(fileBytes / Math.max(1, trace.meta().worldSize())) + " per rank");
+        out.println("  where the file's bytes are: " + sectionsLine(sections));
         String memory = memoryLine(trace);
         if (memory != null) out.println("  trace memory per rank (the largest partial trace it held): " + memory);
         // Mode full merges once, at Finalize; the clustering modes merge the leads' traces at markers.
@@ -112,6 +123,16 @@ public final class GlobalSummary {
         if (ranks == 0) return null;
         return "mean " + Units.fileSize(peakSum / ranks) + ", largest " + Units.fileSize(peakMax) + "; averaged over its markers: mean "
                 + Units.fileSize(Math.round(averageSum / ranks));
+    }
+
+    /** Each kind of section with its bytes (header included), the largest first. */
+    static String sectionsLine(Map<String, Long> sections) {
+        StringBuilder line = new StringBuilder();
+        sections.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).forEach(e -> {
+            if (line.length() > 0) line.append(", ");
+            line.append(SECTION_NAMES.getOrDefault(e.getKey(), e.getKey())).append(' ').append(Units.fileSize(e.getValue()));
+        });
+        return line.toString();
     }
 
     /** The dump's size and the compression ratio against it, or why there is none. */

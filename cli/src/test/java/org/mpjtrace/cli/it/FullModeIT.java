@@ -97,6 +97,9 @@ class FullModeIT {
         String text = out.toString();
         assertTrue(text.contains("Compressed trace (mode full)") && text.contains("of 9 ranks") && text.contains("(kept in this file)")
                 && text.matches("(?s).*compression ratio \\d+\\.\\d : 1.*") && text.contains("merge across ranks at Finalize"), text);
+        // Where the bytes are: every kind of section of a full-mode file, the largest first.
+        assertTrue(text.matches("(?s).*where the file's bytes are: [a-z' ]+ [0-9.]+ k?B(, [a-z' ]+ [0-9.]+ k?B)+\\n.*")
+                && text.contains("global trace ") && text.contains("ranks' own sections ") && text.contains("call sites ") && text.contains("end mark 20 B"), text);
 
         // One rank's view of the structure: only its own values, so no per-rank alternatives.
         StringWriter decoded = new StringWriter();

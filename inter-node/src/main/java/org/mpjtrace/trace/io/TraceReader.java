@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.frame.ByteSource;
 import org.mpjtrace.trace.io.frame.FileByteSource;
@@ -39,6 +41,28 @@ public final class TraceReader {
         String label = file.toString();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             return read(new FileByteSource(channel), label, true);
+        }
+    }
+
+    /**
+     * The bytes each kind of section takes in the file, its header included, in the order the kinds first
+     * appear (RANK: all ranks' sections together), the preamble under {@code PREAMBLE}. Only the framing and
+     * checksums are checked: for a file {@link #read} has taken, to say where its bytes go.
+     */
+    public static Map<String, Long> sectionBytes(Path file) throws TraceFormatException, IOException {
+        String label = file.toString();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteSource source = new FileByteSource(channel);
+            Preamble.check(source, label, Layout.FILE_MAGIC, "file", Layout.OLDEST_READ);
+            Map<String, Long> bytes = new LinkedHashMap<>();
+            bytes.put("PREAMBLE", (long) Layout.PREAMBLE_BYTES);
+            SectionScanner scanner = new SectionScanner(source, label);
+            while (!scanner.atEnd()) {
+                long at = scanner.position();
+                SectionScanner.Section section = scanner.next();
+                bytes.merge(section.kind().name(), scanner.position() - at, Long::sum);
+            }
+            return bytes;
         }
     }
 

@@ -175,4 +175,15 @@ class TraceRoundTripTest {
             assertEquals(List.of("m.mpjt"), names.map(f -> f.getFileName().toString()).toList(), "temp file renamed away");
         }
     }
+
+    @Test
+    void sectionBytesAddUpToTheFileKindByKindInFileOrder() throws Exception {
+        Path file = TraceSamples.writeSample(dir.resolve("s.mpjt"));
+        java.util.Map<String, Long> bytes = TraceReader.sectionBytes(file);
+        // The sample's three ranks keep events: a RANK section each, counted together.
+        assertEquals(List.of("PREAMBLE", "META", "RANK", "SITES", "END"), List.copyOf(bytes.keySet()));
+        assertEquals(Files.size(file), bytes.values().stream().mapToLong(Long::longValue).sum());
+        byte[] raw = Files.readAllBytes(file);
+        assertEquals(9 + ByteBuffer.wrap(raw).getInt(13), bytes.get("META"));
+    }
 }
