@@ -116,17 +116,22 @@ class GlobalTraceLayoutTest {
         assertNotEquals(init.field(Field.PEER).list(), init.field(Field.TAG).list());
     }
 
+    /** A GLOBAL section's data up to its one node's tag: class id, world, ranks, merge time, histograms, one node. */
+    private static void oneNodeTrace(com.esotericsoftware.kryo.io.Output out) {
+        out.writeVarInt(TraceKryo.GLOBAL_TRACE, true);
+        out.writeVarInt(WORLD, true);
+        org.mpjtrace.trace.io.value.RankSetIo.write(out, ALL);
+        out.writeVarLong(0, true);
+        out.writeByte(0); // histograms
+        out.writeVarInt(1, true); // one node
+    }
+
     @Test
     void aRepeatOfTheFirstParameterOrOfOneBeyondTheLastIsRefused() throws Exception {
         for (int repeats : new int[] {1, 1 << Field.ALL.length}) {
             byte[] bytes = new FileForge().section(SectionKind.META, TraceSamples.meta(WORLD)).section(SectionKind.SITES, new SiteTable(TraceSamples.sites()))
                     .raw(SectionKind.GLOBAL.code, out -> {
-                        out.writeVarInt(TraceKryo.GLOBAL_TRACE, true);
-                        out.writeVarInt(WORLD, true);
-                        org.mpjtrace.trace.io.value.RankSetIo.write(out, ALL);
-                        out.writeVarLong(0, true);
-                        out.writeByte(0); // histograms
-                        out.writeVarInt(1, true); // one node
+                        oneNodeTrace(out);
                         out.writeByte(3); // an event on the trace's ranks
                         out.writeVarInt(Op.INIT.code, true);
                         out.writeVarInt(0, true);
@@ -184,12 +189,7 @@ class GlobalTraceLayoutTest {
             FileForge forge = new FileForge().section(SectionKind.META, TraceSamples.meta(WORLD));
             if (site == 99) forge.section(SectionKind.SITES, new SiteTable(TraceSamples.sites()));
             byte[] bytes = forge.raw(SectionKind.GLOBAL.code, out -> {
-                out.writeVarInt(TraceKryo.GLOBAL_TRACE, true);
-                out.writeVarInt(WORLD, true);
-                org.mpjtrace.trace.io.value.RankSetIo.write(out, ALL);
-                out.writeVarLong(0, true);
-                out.writeByte(0); // histograms
-                out.writeVarInt(1, true); // one node
+                oneNodeTrace(out);
                 out.writeByte(3 + 8); // an event on the trace's ranks, its stack its site's own
                 out.writeVarInt(Op.INIT.code, true);
                 out.writeVarInt(site, true);
