@@ -16,12 +16,22 @@ package org.mpjtrace.trace.cluster;
  * @param period     how many of them one iteration of the loop makes
  * @param site       the collective at that first marker, e.g. {@code Allreduce at Stencil2D.main:73}
  * @param callers    its callers, innermost first (e.g. {@code Solver.step:40 < Solver.main:12}), or empty
- * @param reason     why: what every rank saw repeat
+ * @param why        why: what every rank saw repeat ({@link #reason()} is its sentence)
  * @param ownLoops   whether the markers are each rank's own loop iterations, not collectives
  */
-public record MarkerChoice(long collective, int period, String site, String callers, String reason, boolean ownLoops) {
+public record MarkerChoice(long collective, int period, String site, String callers, MarkerReason why, boolean ownLoops) {
+    /** A choice whose reason is a sentence as it is. */
+    public MarkerChoice(long collective, int period, String site, String callers, String reason, boolean ownLoops) {
+        this(collective, period, site, callers, MarkerReason.text(reason), ownLoops);
+    }
+
     /** A choice of collectives on all ranks. */
     public MarkerChoice(long collective, int period, String site, String callers, String reason) {
         this(collective, period, site, callers, reason, false);
+    }
+
+    /** Why, as a sentence: what every rank saw repeat. */
+    public String reason() {
+        return why.text();
     }
 }

@@ -9,6 +9,7 @@ import org.mpjtrace.signatures.Mix64;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.cluster.ClusteringKeys;
 import org.mpjtrace.trace.cluster.MarkerChoice;
+import org.mpjtrace.trace.cluster.MarkerReason;
 import org.mpjtrace.trace.cluster.MarkerState;
 
 /**
@@ -204,10 +205,8 @@ final class AutoMarker {
 
     private MarkerChoice describe(int site, boolean again) {
         String where = siteName(ctx, site);
-        String reason = (again ? "the loop's collectives changed; " : "")
-                + "on every rank the last " + CollectivePeriod.REPEATS * period + " collectives on all ranks repeat every "
-                + period + " (agreed at collective " + count + ")";
-        return new MarkerChoice(count, period, where, callers(), reason);
+        MarkerReason why = MarkerReason.collectives(again, (long) CollectivePeriod.REPEATS * period, period, count);
+        return new MarkerChoice(count, period, where, callers(), why, false);
     }
 
     /**

@@ -10,6 +10,7 @@ import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.ClusteringCodec;
 import org.mpjtrace.trace.cluster.MarkerChoice;
+import org.mpjtrace.trace.cluster.MarkerReason;
 
 /**
  * Marker auto for time-step loops with no collective on all ranks (a ring of Sends and Recvs, a wavefront
@@ -363,11 +364,7 @@ final class LoopMarker {
             min = Math.min(min, LoopClustering.period(p));
             max = Math.max(max, LoopClustering.period(p));
         }
-        String periods = min == max ? "every rank's loop makes " + min + (min == 1 ? " call" : " calls") + " an iteration"
-                : "the ranks' loops make " + min + " to " + max + " calls an iteration";
-        String reason = "no collective on all ranks in the loop; each rank's last " + CollectivePeriod.REPEATS + " iterations repeated at two looks in a row ("
-                + periods + "); clustered by messages to rank 0, with no collective, so no rank waits for another's loop (rank 0 proposed at its call "
-                + proposedAtCall + " and clustered at its call " + count + ")";
-        return new MarkerChoice(auto.candidates(), c.period(), c.site(), c.callers(), reason, true);
+        MarkerReason why = MarkerReason.ownLoops(CollectivePeriod.REPEATS, min, max, proposedAtCall, count);
+        return new MarkerChoice(auto.candidates(), c.period(), c.site(), c.callers(), why, true);
     }
 }
