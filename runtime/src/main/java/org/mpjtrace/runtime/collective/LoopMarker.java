@@ -364,6 +364,7 @@ final class LoopMarker {
             min = Math.min(min, LoopClustering.period(p));
             max = Math.max(max, LoopClustering.period(p));
         }
+        if (min < 1 || min > max) min = max = Math.max(1, c.period()); // no proposal's period to go by: rank 0's own
         MarkerReason why = MarkerReason.ownLoops(CollectivePeriod.REPEATS, min, max, proposedAtCall, count);
         return new MarkerChoice(auto.candidates(), c.period(), c.site(), c.callers(), why, true);
     }
