@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
                         + "a clustered trace a non-lead's calls are its lead's with the peers, counts and loop counts its "
                         + "section keeps of its own, its times its lead's (the report says so).",
                 "A full-mode trace then gets a compressed-trace summary: nodes and loops, the calls they stand for, "
-                        + "the global trace's size, the file's and its bytes per rank, the trace memory per rank (peak, and "
+                        + "the global trace's size, the file's and its bytes per rank, where the file's bytes are (each kind of section "
+                        + "with its bytes, the largest first), the trace memory per rank (peak, and "
                         + "averaged over markers: ACURDION's Table IV), the merge time at Finalize, the ratio against the "
                         + "dump of the same run (exact when it was kept with keepDump, else a lower bound), and time "
                         + "in MPJ per op from the timing summaries.",

@@ -43,6 +43,28 @@ final class SectionScanner {
 
     /** The next section. Call only when not {@link #atEnd()}. */
     Section next() throws TraceFormatException, IOException {
+        Header h = header();
+        ByteBuffer body = source.read(h.ref.offset() + Layout.SECTION_HEADER_BYTES, h.bodyLength);
+        if (SectionHeader.checksum(h.ref.kindCode(), h.bodyLength, body) != h.checksum)
+            throw new TraceFormatException(label + ": checksum mismatch in " + h.ref);
+        advance(h);
+        return new Section(h.ref, h.kind, body);
+    }
+
+    /**
+     * The next section's kind, its header checked against the bytes there but its body neither read nor
+     * checksummed: for a walk that only sizes the sections of a file already read. Call only when not
+     * {@link #atEnd()}.
+     */
+    SectionKind skip() throws TraceFormatException, IOException {
+        Header h = header();
+        advance(h);
+        return h.kind;
+    }
+
+    private record Header(SectionRef ref, SectionKind kind, int bodyLength, int checksum) {}
+
+    private Header header() throws TraceFormatException, IOException {
         long start = position;
         long left = source.size() - start;
         ByteBuffer header = source.read(start, (int) Math.min(left, Layout.SECTION_HEADER_BYTES));
@@ -53,16 +75,15 @@ final class SectionScanner {
         if (left < Layout.SECTION_HEADER_BYTES)
             throw truncated(ref, Layout.SECTION_HEADER_BYTES, left);
         int bodyLength = header.getInt(1);
-        int checksum = header.getInt(5);
         if (bodyLength < 0) throw TraceFormatException.corrupt(label, ref, "negative body length " + bodyLength);
         long needed = (long) Layout.SECTION_HEADER_BYTES + bodyLength;
         if (needed > left) throw truncated(ref, needed, left);
-        ByteBuffer body = source.read(start + Layout.SECTION_HEADER_BYTES, bodyLength);
-        if (SectionHeader.checksum(code, bodyLength, body) != checksum)
-            throw new TraceFormatException(label + ": checksum mismatch in " + ref);
-        position = start + needed;
+        return new Header(ref, kind, bodyLength, header.getInt(5));
+    }
+
+    private void advance(Header h) {
+        position = h.ref.offset() + Layout.SECTION_HEADER_BYTES + h.bodyLength;
         index++;
-        return new Section(ref, kind, body);
     }
 
     private TraceFormatException truncated(SectionRef ref, long needed, long left) {

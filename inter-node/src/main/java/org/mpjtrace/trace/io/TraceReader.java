@@ -46,8 +46,9 @@ public final class TraceReader {
 
     /**
      * The bytes each kind of section takes in the file, its header included, in the order the kinds first
-     * appear (RANK: all ranks' sections together), the preamble under {@code PREAMBLE}. Only the framing and
-     * checksums are checked: for a file {@link #read} has taken, to say where its bytes go.
+     * appear (RANK: all ranks' sections together), the preamble under {@code PREAMBLE}. Only the headers are
+     * read and checked against the file's size, no body: for a file {@link #read} has taken, to say where its
+     * bytes go without reading a large one twice.
      */
     public static Map<String, Long> sectionBytes(Path file) throws TraceFormatException, IOException {
         String label = file.toString();
@@ -59,8 +60,8 @@ public final class TraceReader {
             SectionScanner scanner = new SectionScanner(source, label);
             while (!scanner.atEnd()) {
                 long at = scanner.position();
-                SectionScanner.Section section = scanner.next();
-                bytes.merge(section.kind().name(), scanner.position() - at, Long::sum);
+                SectionKind kind = scanner.skip();
+                bytes.merge(kind.name(), scanner.position() - at, Long::sum);
             }
             return bytes;
         }
