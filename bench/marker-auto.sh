@@ -111,5 +111,6 @@ ThreePhases setup=10 steps=100 finish=10 n=8 compute=5000
 ShiftingLoops first=40 second=40 early=20 n=8
 clusters.LeavingPair steps=300 early=100 compute=2000
 clusters.RingThenPairs first=300 second=300 compute=2000
+clusters.RingThenPairs first=300 second=3000 compute=2000
 MasterWorker tasks=480 compute=10000
 LIST

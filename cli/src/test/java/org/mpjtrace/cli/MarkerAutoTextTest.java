@@ -90,6 +90,18 @@ class MarkerAutoTextTest {
         assertTrue(c.get("own_loops").asBoolean());
     }
 
+    /** The ranks clustered again on their new loops: records that count the same collectives fall to each choice from its C on. */
+    @Test
+    void aChoiceOfTheRanksNewLoopsCountsTheMarkersFromItsClusteringOn() throws Exception {
+        MarkerChoice ring = new MarkerChoice(0, 1, "Sendrecv at RingThenPairs.main:34", "", "no collective on all ranks in the loop; ...", true);
+        MarkerChoice pairs = new MarkerChoice(0, 1, "Send at RingThenPairs.main:41", "", "no collective on all ranks in the loop; ...", true);
+        List<MarkerRecord> records = List.of(record(1, 0, MarkerState.C), record(2, 0, MarkerState.L), record(3, 0, MarkerState.L),
+                record(4, 0, MarkerState.L), record(5, 0, MarkerState.C), record(6, 0, MarkerState.L), record(7, 0, MarkerState.F));
+        List<String> lines = MarkerLogText.markerLines(with(autoLog(records, List.of(ring, pairs), 0), null));
+        assertTrue(lines.get(0).endsWith("proposed at Sendrecv at RingThenPairs.main:34); acted on 4 times (0 in AT, 1 in C, 3 in L)"), lines.get(0));
+        assertTrue(lines.get(2).endsWith("proposed at Send at RingThenPairs.main:41); acted on 2 times (0 in AT, 1 in C, 1 in L)"), lines.get(2));
+    }
+
     @Test
     void clustersThatSplitAtFinalizeSayHowManyRanksTracedTheirOwnCalls() throws Exception {
         MarkerLog base = ChameleonTraces.finished().markers();

@@ -91,13 +91,13 @@ public final class MarkerLogText {
                         : log.candidates() < ClusteringKeys.AUTO_FIRST_LOOK ? "only " + plural(log.candidates(), "collective") + " on all ranks, too few to look for one"
                         : plural(log.candidates(), "collective") + " on all ranks, not repeating alike on every rank")
                         + "): the ranks clustered once, at MPI.Finalize");
+            int[] from = choiceStarts(log);
             for (int i = 0; i < log.choices().size(); i++) {
                 MarkerChoice c = log.choices().get(i);
-                long end = i + 1 < log.choices().size() ? log.choices().get(i + 1).collective() : Long.MAX_VALUE;
                 Map<MarkerState, Integer> acted = new EnumMap<>(MarkerState.class);
                 int n = 0;
-                for (MarkerRecord r : log.records())
-                    if (r.state() != MarkerState.F && r.markerCall() >= c.collective() && r.markerCall() < end) {
+                for (MarkerRecord r : log.records().subList(from[i], from[i + 1]))
+                    if (r.state() != MarkerState.F) {
                         acted.merge(r.state(), 1, Integer::sum);
                         n++;
                     }
@@ -127,6 +127,29 @@ public final class MarkerLogText {
                         + "try --marker auto");
         }
         return lines;
+    }
+
+    /**
+     * Where each of marker auto's choices acted: the index of its first record (the first at or after its
+     * collective; a choice of the ranks' new own loops, whose records all count the same collectives, at its
+     * state C), and the record count last.
+     */
+    private static int[] choiceStarts(MarkerLog log) {
+        List<MarkerChoice> choices = log.choices();
+        List<MarkerRecord> records = log.records();
+        int[] from = new int[choices.size() + 1];
+        int k = 0;
+        for (int i = 0; i < choices.size(); i++) {
+            MarkerChoice c = choices.get(i);
+            while (k < records.size() && records.get(k).markerCall() < c.collective()) k++;
+            if (i > 0 && c.ownLoops() && choices.get(i - 1).ownLoops()) {
+                k = Math.max(k, from[i - 1] + 1);
+                while (k < records.size() && records.get(k).state() != MarkerState.C) k++;
+            }
+            from[i] = k;
+        }
+        from[choices.size()] = records.size();
+        return from;
     }
 
     /**

@@ -16,6 +16,7 @@ import org.mpjtrace.cli.phases.PhaseMarkers;
 import org.mpjtrace.cli.phases.RankCalls;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerChoice;
 import org.mpjtrace.trace.cluster.MarkerLog;
@@ -129,6 +130,42 @@ class AutoMarkerIT {
         assertTrue(assertEveryRankKeepsFullsCalls(runs.trace(), runs.full()) > 0, "the odd ranks' pairs loop is theirs, not their lead's");
     }
 
+    /**
+     * The marker follows the ranks from one loop of their own to the next: once every rank's loop changed
+     * (the ring's Sendrecv to the pairs' Send or Recv), they cluster again on their new loops, and the
+     * ring's one cluster becomes the senders' and the receivers'; the new non-leads hold nothing to the end,
+     * and every rank still makes full's calls.
+     */
+    @Test
+    void whenEveryRanksOwnLoopChangesTheMarkerMovesToTheNewLoopAndTheRanksClusterAgain() {
+        assertTheMarkerMovesFromTheRingToThePairs("multicore", RankSet.of(0, 2, 4, 6), RankSet.of(1, 3, 5, 7));
+    }
+
+    /** The same across four niodev JVMs: the receivers' new lead gets its first calls from the ring's lead, in another JVM. */
+    @Test
+    void whenEveryRanksOwnLoopChangesTheMarkerMovesToTheNewLoopAcrossNiodevJvms() {
+        assertTheMarkerMovesFromTheRingToThePairs("niodev", RankSet.of(0, 2), RankSet.of(1, 3));
+    }
+
+    private void assertTheMarkerMovesFromTheRingToThePairs(String device, RankSet senders, RankSet receivers) {
+        OwnLoopRuns runs = ownLoopRuns("org.mpjtrace.examples.clusters.RingThenPairs", device, List.of("first=300", "second=3000"));
+        MarkerLog log = runs.trace().markers();
+        assertEquals(2, log.choices().size(), log.choices().toString());
+        assertTrue(log.choices().get(0).site().startsWith("Sendrecv at RingThenPairs.main"), log.choices().get(0).site());
+        assertTrue(log.choices().get(1).site().startsWith("Send at RingThenPairs.main"), log.choices().get(1).site());
+        List<MarkerRecord> clustered = log.records().stream().filter(r -> r.state() == MarkerState.C).toList();
+        assertEquals(2, clustered.size(), log.records().toString());
+        assertEquals(List.of(senders, receivers), log.clusteringOf(clustered.get(1)).clusters().stream().map(Cluster::members).toList());
+        assertTrue(log.records().indexOf(clustered.get(1)) < log.records().size() - 2, "a marker in L under the new clusters");
+        assertEquals(log.clusteringOf(clustered.get(1)), log.clusteringOf(log.records().get(log.records().size() - 1)), "nobody had to split at Finalize");
+        assertEquals(receivers.size(), assertEveryRankKeepsFullsCalls(runs.trace(), runs.full()), "the receivers moved to their own lead");
+        for (RankTrace r : runs.trace().ranks()) {
+            long atEnd = r.stats().memory().maxBytes()[MarkerState.F.code];
+            if (r.rank() > 1) assertEquals(0, atEnd, "non-lead " + r.rank() + " holds nothing at Finalize");
+            else assertTrue(atEnd > 0, "lead " + r.rank() + " holds its whole run");
+        }
+    }
+
     private record OwnLoopRuns(TraceFile full, TraceFile trace) {}
 
     /**
@@ -149,7 +186,7 @@ class AutoMarkerIT {
         assertFalse(run.messages().contains("non-lead ranks made other calls than their lead"), run.messages());
         assertEquals(programLines(fullRun), programLines(run), "the program's own output");
         TraceFile trace = run.result().trace();
-        assertTrue(trace.markers().choices().size() == 1 && trace.markers().choices().get(0).ownLoops(), trace.markers().choices().toString());
+        assertTrue(!trace.markers().choices().isEmpty() && trace.markers().choices().stream().allMatch(MarkerChoice::ownLoops), trace.markers().choices().toString());
         return new OwnLoopRuns(fullRun.result().trace(), trace);
     }
 

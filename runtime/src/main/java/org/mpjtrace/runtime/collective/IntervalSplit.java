@@ -38,12 +38,14 @@ final class IntervalSplit {
     /**
      * Runs on every rank: the exchange with rank 0 and the split every rank applies alike.
      *
+     * @param prefixes own loops: the first clustering on them, whose leads give their members' first calls; else
+     *              {@code clustering}
      * @param path  a hash of this rank's calls since the last acted-on marker (own loops: since MPI.Init)
      * @param kept  whether this rank kept every one of those calls (a lead: whether it traced them)
      * @param calls own loops: a lead's calls since MPI.Init, a non-lead's calls before its loop (0 when it traced
      *              them: it needs none of its lead's); else -1
      */
-    static Result exchange(RankContext ctx, Clustering clustering, long path, boolean kept, long calls) throws ReflectiveOperationException {
+    static Result exchange(RankContext ctx, Clustering clustering, Clustering prefixes, long path, boolean kept, long calls) throws ReflectiveOperationException {
         byte[] moves;
         int unlike = 0;
         long start = System.nanoTime();
@@ -65,7 +67,7 @@ final class IntervalSplit {
             }
             Plan plan;
             try {
-                plan = plan(clustering, paths, keptAll, counts);
+                plan = plan(clustering, prefixes, paths, keptAll, counts);
             } catch (RuntimeException e) { // a bug of ours: every rank still gets its answer, and nobody moves
                 TracerLog.line("rank 0: the interval's clusters were not split (" + TracerLog.describe(e) + ")");
                 plan = new Plan(Map.of(), 0);
@@ -85,9 +87,10 @@ final class IntervalSplit {
      * Splits every cluster by the members' hashes: members with their lead's hash stay; each other hash's
      * members move to a new cluster led by the lowest of them that kept its calls, or stay (unlike their
      * lead) when none did. Own loops ({@code calls} not -1): a member that kept its calls since it proposed its
-     * loop needs its lead to have traced at least as many calls as the member made before that.
+     * loop needs its lead in {@code prefixes} (the first clustering on own loops) to have traced at least as
+     * many calls as the member made before that.
      */
-    static Plan plan(Clustering clustering, long[] paths, boolean[] kept, long[] calls) {
+    static Plan plan(Clustering clustering, Clustering prefixes, long[] paths, boolean[] kept, long[] calls) {
         Map<Integer, Integer> moves = new LinkedHashMap<>();
         int unlike = 0;
         for (Cluster c : clustering.clusters()) {
@@ -95,7 +98,7 @@ final class IntervalSplit {
             for (int r : c.members().toArray()) if (paths[r] != paths[c.lead()]) byPath.computeIfAbsent(paths[r], p -> new ArrayList<>()).add(r);
             for (List<Integer> group : byPath.values()) {
                 int lead = -1;
-                for (int r : group) if (canLead(r, c.lead(), kept, calls) && (lead < 0 || r < lead)) lead = r;
+                for (int r : group) if (canLead(r, prefixes.clusterOf(r).lead(), kept, calls) && (lead < 0 || r < lead)) lead = r;
                 if (lead < 0) unlike += group.size();
                 else for (int r : group) moves.put(r, lead);
             }

@@ -1,16 +1,12 @@
 package org.mpjtrace.runtime.collective;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.rank.RankContext;
 import org.mpjtrace.signatures.Mix64;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.ClusteringCodec;
-import org.mpjtrace.trace.cluster.MarkerChoice;
-import org.mpjtrace.trace.cluster.MarkerReason;
 
 /**
  * Marker auto for time-step loops with no collective on all ranks (a ring of Sends and Recvs, a wavefront
@@ -31,11 +27,18 @@ import org.mpjtrace.trace.cluster.MarkerReason;
  *       iterations while it waits): state C; a non-lead drops what it traced and records no more.</li>
  *   <li>Looking again, at doubling gaps, three times: each rank tells rank 0 whether its loop is still
  *       the one it proposed; every rank's i-th look unchanged is a marker in state L in the log.</li>
+ *   <li>Watching, at gaps doubling up to 1,024 calls, without a message: a rank whose loop changed (another
+ *       loop at two looks in a row) proposes it to rank 0 for the clustering again; once every rank has,
+ *       rank 0 splits the clusters by new loop ({@link LoopRefinement}), another choice and another state C
+ *       in the log, and the ranks look again three times as above. So the marker follows the program from
+ *       one loop of its own to the next (RingThenPairs: the ring's one cluster becomes the pairs' senders
+ *       and receivers).</li>
  * </ol>
- * The clusters stand to MPI.Finalize, where the leads merge their whole traces once: with no point all
- * ranks pass together there is no safe place to merge, or to re-cluster, before it (unless AutoMarker
- * finds a loop of collectives later, a solver's next phase, whose markers then take over). A non-lead
- * whose calls change meanwhile (it counts those that repeat its loop from its proposal on, and keeps or
+ * Rank 0's side of the messages is {@link LoopRankZero}. The clusters stand to MPI.Finalize, where the
+ * leads merge their whole traces once: with no point all ranks pass together there is no safe place to
+ * merge before it, and the clustering again only regroups the ranks (unless AutoMarker finds a loop of
+ * collectives later, a solver's next phase, whose markers then take over). A non-lead whose calls change
+ * meanwhile and not every rank's with them (it counts those that repeat its loop from its proposal on, and keeps or
  * traces the others: ClusteringSink) is caught at Finalize, its calls since MPI.Init hashing differently
  * from its lead's, and traces its own for the merge (IntervalSplit, OwnLoopPrefixes). There every rank
  * settles what is still in flight ({@link #settle});
@@ -47,8 +50,8 @@ import org.mpjtrace.trace.cluster.MarkerReason;
  * calls so far), but later looks may then see a change and make no marker in state L.
  *
  * <p>On the probe's path this costs a signature lookup, a hash step and two stores per call of the
- * rank's first thread, allocating nothing; looks come at doubling gaps, and stop after the third look
- * again (rank 0's once it has every vote).
+ * rank's first thread, allocating nothing; looks come at doubling gaps up to one per 1,024 calls, and
+ * send a message only to propose and for the three looks after each clustering.
  */
 final class LoopMarker {
     private static final int HISTORY = 64;
@@ -60,17 +63,17 @@ final class LoopMarker {
      * more wall time on Sweep 16 ranks, 10,000 sweeps, with a vote at every look); what a rank does later
      * is checked at MPI.Finalize anyway.
      */
-    private static final int VOTES = 3;
+    static final int VOTES = 3;
     private static final int MAX_GAP = 1024;
     private static final byte PLAIN = 0, COLLECTIVE = 1, BY_TIMING = 2;
 
-    private enum Stage { LOOKING, PROPOSED, CLUSTERED, OFF }
+    private enum Stage { LOOKING, PROPOSED, CLUSTERED, WATCHING, PROPOSED_AGAIN, OFF }
 
     private final RankContext ctx;
     private final MarkerStateMachine machine;
     private final AutoMarker auto;
     /** Rank 0 only. */
-    private final OnlineTraceFile file;
+    private final LoopRankZero zero;
     private final long[] history = new long[HISTORY];
     private final byte[] kinds = new byte[HISTORY];
     private long count;
@@ -91,6 +94,12 @@ final class LoopMarker {
     private int votesSent;
     private boolean clusteringTaken;
     private boolean settled;
+    /** Proposals of a new loop sent, and clusterings again taken in (rank 0: made); votes sent under the clustering in force. */
+    private int againSent;
+    private int againTaken;
+    private int roundVotes;
+    /** The clustering in force, once taken in. */
+    private Clustering current;
     /** The loop at the last look (0: none), and the one proposed. */
     private int seenPeriod;
     private long seenShape;
@@ -98,24 +107,11 @@ final class LoopMarker {
     private long shape;
     private final List<Object> sends = new ArrayList<>();
 
-    /** Rank 0: every rank's proposal (null until it arrives), its votes so far, and what each vote index saw. */
-    private final byte[][] proposals;
-    private int proposalsIn;
-    private boolean decided;
-    private final int[] votesIn;
-    private int[] changedAt = new int[8];
-    private int votesLogged;
-    /** Rank 0: where it proposed, for the marker log, and its call count then. */
-    private MarkerChoice choice;
-    private long proposedAtCall;
-
     LoopMarker(RankContext ctx, MarkerStateMachine machine, AutoMarker auto) {
         this.ctx = ctx;
         this.machine = machine;
         this.auto = auto;
-        this.file = machine.file();
-        this.proposals = ctx.rank == 0 ? new byte[ctx.size][] : null;
-        this.votesIn = ctx.rank == 0 ? new int[ctx.size] : null;
+        this.zero = ctx.rank == 0 ? new LoopRankZero(ctx, machine, auto) : null;
     }
 
     /** A call of the rank's first thread returned, made at {@code site}; {@code collective}: a candidate of {@link AutoMarker}. */
@@ -133,11 +129,14 @@ final class LoopMarker {
                 case LOOKING -> look(site);
                 case PROPOSED -> awaitClustering();
                 case CLUSTERED -> lookAgain();
+                case WATCHING -> watch(site);
+                case PROPOSED_AGAIN -> awaitClusteringAgain();
                 case OFF -> nextLook = Long.MAX_VALUE;
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
             // An error of ours: no more looks; the rank still settles at Finalize what it did send.
             stage = Stage.OFF;
+            current = null;
             ctx.watchCalls(false);
             throw e;
         }
@@ -145,7 +144,7 @@ final class LoopMarker {
 
     /** Whether the ranks clustered on their own loops: then {@link #calls()} is what Finalize compares. */
     boolean clustered() {
-        return stage == Stage.CLUSTERED;
+        return current != null;
     }
 
     boolean proposed() {
@@ -182,8 +181,8 @@ final class LoopMarker {
         machine.loopProposed(p);
         byte[] mine = LoopClustering.proposal(ctx, p);
         if (ctx.rank == 0) {
-            choice = describe(site);
-            take(0, mine);
+            zero.proposedAt(site, p, count);
+            zero.take(0, mine);
         } else {
             sends.add(ctx.mpj.isendBytes(ctx.privateComm(), mine, 0, MessageTags.LOOP_UP));
         }
@@ -201,8 +200,7 @@ final class LoopMarker {
         nextLook = count + gap;
         gap = Math.min(gap * 2, MAX_GAP);
         if (ctx.rank == 0) {
-            takeProposals();
-            if (proposalsIn == ctx.size) decide();
+            if (zero.takeArrived()) decide();
         } else if (ctx.mpj.arrivedFrom(ctx.privateComm(), 0, MessageTags.LOOP_DOWN) >= 0) {
             adopt(ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.LOOP_DOWN));
         }
@@ -212,19 +210,19 @@ final class LoopMarker {
     private void lookAgain() throws ReflectiveOperationException {
         nextLook = count + gap;
         gap = Math.min(gap * 2, MAX_GAP);
-        if (votesSent == VOTES) {
-            // Rank 0 goes on taking the others' votes; the rest is MPI.Finalize's (settle).
-            if (ctx.rank == 0 && votesLogged < VOTES) takeVotes();
-            else nextLook = Long.MAX_VALUE;
+        if (roundVotes == VOTES) {
+            stage = Stage.WATCHING;
+            seenPeriod = 0;
             return;
         }
+        roundVotes++;
         int p = CollectivePeriod.of(history, count);
         boolean changed = p != period || shape(p) != shape;
         machine.loopLooked();
         if (ctx.rank == 0) {
-            vote(0, changed);
+            zero.vote(0, changed);
             votesSent++;
-            takeVotes();
+            zero.takeVotes();
         } else {
             sends.add(ctx.mpj.isendBytes(ctx.privateComm(), new byte[] {(byte) (changed ? 1 : 0)}, 0, MessageTags.LOOP_VOTE));
             votesSent++;
@@ -233,67 +231,127 @@ final class LoopMarker {
     }
 
     /**
+     * Under the clusters, after the looks that vote: whether this rank's loop changed, to another that held
+     * at two looks in a row; then it proposes that one for the clustering again. Rank 0 takes the others'
+     * late votes meanwhile.
+     */
+    private void watch(int site) throws ReflectiveOperationException {
+        nextLook = count + gap;
+        gap = Math.min(gap * 2, MAX_GAP);
+        if (ctx.rank == 0) zero.takeVotes();
+        boolean collectiveSince = lastCollective >= lookBefore;
+        lookBefore = lastLook;
+        lastLook = count;
+        int p = CollectivePeriod.of(history, count);
+        if (collectiveSince || p == 0 || !plain(p) || p == period && shape(p) == shape) {
+            seenPeriod = 0;
+            return;
+        }
+        long s = shape(p);
+        if (p != seenPeriod || s != seenShape) {
+            seenPeriod = p;
+            seenShape = s;
+            machine.loopSeenAgain();
+            ctx.resumeProgram();
+            return;
+        }
+        period = p;
+        shape = s;
+        byte[] mine = machine.loopProposedAgain(p, s);
+        if (ctx.rank == 0) {
+            zero.proposedAt(site, p, count);
+            zero.takeAgain(0, mine);
+        } else {
+            sends.add(ctx.mpj.isendBytes(ctx.privateComm(), mine, 0, MessageTags.LOOP_AGAIN_UP));
+        }
+        againSent++;
+        stage = Stage.PROPOSED_AGAIN;
+        gap = Math.max(8, 2 * p);
+        awaitClusteringAgain();
+    }
+
+    /** While the clustering again is on its way: as {@link #awaitClustering}. */
+    private void awaitClusteringAgain() throws ReflectiveOperationException {
+        nextLook = count + gap;
+        gap = Math.min(gap * 2, MAX_GAP);
+        if (ctx.rank == 0) {
+            if (zero.takeArrivedAgain()) decideAgain(false);
+        } else if (ctx.mpj.arrivedFrom(ctx.privateComm(), 0, MessageTags.LOOP_AGAIN_DOWN) >= 0) {
+            adoptAgain(ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.LOOP_AGAIN_DOWN));
+        }
+        ctx.resumeProgram();
+    }
+
+    /** Rank 0: the clustering again, sent to every rank and taken in here ({@link LoopRankZero#decideAgain}). */
+    private void decideAgain(boolean late) throws ReflectiveOperationException {
+        byte[] result = zero.decideAgain(current, 1 + againTaken, late, count);
+        for (int r = 1; r < ctx.size; r++) sends.add(ctx.mpj.isendBytes(ctx.privateComm(), result, r, MessageTags.LOOP_AGAIN_DOWN));
+        adoptAgain(result);
+    }
+
+    /** The clustering again (empty: none, and the clusters stand with no more looks). */
+    private void adoptAgain(byte[] clustering) {
+        againTaken++;
+        stage = Stage.OFF;
+        if (clustering.length == 0) return; // the calls are still hashed for Finalize's comparison
+        current = ClusteringCodec.decode(clustering, ctx.size);
+        stage = Stage.CLUSTERED;
+        roundVotes = 0;
+        gap = Math.max(FIRST_LOOK, period);
+        nextLook = count + gap;
+        machine.adoptLoopClustering(current, auto.candidates());
+    }
+
+    /**
      * Every rank, at one point all ranks pass (MPI.Finalize, or the collective at which AutoMarker chose
      * a marker, {@code handOver}: its markers take over from here): takes in whatever of this path is
      * still on its way, so that no message is left unreceived and every rank ends with the same clustering
-     * or none. One Allreduce of 2P ints says who proposed and how many votes each sent.
+     * or none. One Allreduce of 3P ints says who proposed, how many votes each sent, and how many new loops
+     * it proposed.
      */
     void settle(boolean handOver) throws ReflectiveOperationException {
         if (settled) return;
         settled = true;
         int size = ctx.size;
-        int[] mine = new int[2 * size];
+        int[] mine = new int[3 * size];
         mine[ctx.rank] = hasProposed ? 1 : 0;
         mine[size + ctx.rank] = votesSent;
+        mine[2 * size + ctx.rank] = againSent;
         int[] all = ctx.mpj.allreduceSum(ctx.privateComm(), mine);
         boolean everyone = true;
-        for (int r = 0; r < size; r++) everyone &= all[r] == 1;
+        int leastAgain = Integer.MAX_VALUE;
+        for (int r = 0; r < size; r++) {
+            everyone &= all[r] == 1;
+            leastAgain = Math.min(leastAgain, all[2 * size + r]);
+        }
         if (ctx.rank == 0) {
             try {
                 for (int r = 1; r < size; r++)
-                    if (all[r] == 1 && proposals[r] == null) take(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_UP));
+                    if (all[r] == 1 && !zero.has(r)) zero.take(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_UP));
             } finally {
                 // The others wait for their answer whatever happened here: missing a proposal, it is "none".
-                if (everyone && !decided) decide();
+                if (everyone && !zero.decided()) decide();
             }
+            // A new loop not yet taken: at most one clustering again is undecided (each waits for every rank's).
             for (int r = 1; r < size; r++)
-                while (votesIn[r] < all[size + r]) vote(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_VOTE)[0] == 1);
-        } else if (everyone && !clusteringTaken) {
-            adopt(ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.LOOP_DOWN));
+                if (all[2 * size + r] > againTaken && !zero.hasAgain(r)) zero.takeAgain(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_AGAIN_UP));
+            if (leastAgain > againTaken) decideAgain(true);
+            for (int r = 1; r < size; r++) zero.takeVotesOwed(r, all[size + r]);
+        } else {
+            if (everyone && !clusteringTaken) adopt(ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.LOOP_DOWN));
+            while (againTaken < leastAgain) adoptAgain(ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.LOOP_AGAIN_DOWN));
         }
         for (Object send : sends) ctx.mpj.waitSent(send);
         sends.clear();
-        if (handOver || stage != Stage.CLUSTERED) stage = Stage.OFF;
+        if (handOver) current = null;
+        stage = Stage.OFF;
         ctx.watchCalls(false);
     }
 
-    /** Rank 0: the proposals that have arrived. */
-    private void takeProposals() throws ReflectiveOperationException {
-        for (int r; (r = ctx.mpj.arrivedFrom(ctx.privateComm(), -1, MessageTags.LOOP_UP)) >= 0; )
-            take(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_UP));
-    }
-
-    private void take(int rank, byte[] proposal) {
-        if (proposals[rank] == null) proposalsIn++;
-        proposals[rank] = proposal;
-    }
-
-    /**
-     * Rank 0, every proposal in: clusters them and sends each rank the result; an empty message if that
-     * failed (a bug of ours), and the ranks trace on as they were.
-     */
+    /** Rank 0, every proposal in: the clustering, sent to every rank and taken in here ({@link LoopRankZero#decide}). */
     private void decide() throws ReflectiveOperationException {
-        decided = true;
-        long start = System.nanoTime();
-        byte[] result;
-        try {
-            result = ClusteringCodec.encode(LoopClustering.cluster(ctx.tracer.config(), proposals, start));
-        } catch (RuntimeException e) {
-            TracerLog.line("rank 0: the ranks' own loops could not be clustered (" + TracerLog.describe(e) + "); they cluster at MPI.Finalize");
-            result = new byte[0];
-        }
+        byte[] result = zero.decide(count);
         for (int r = 1; r < ctx.size; r++) sends.add(ctx.mpj.isendBytes(ctx.privateComm(), result, r, MessageTags.LOOP_DOWN));
-        if (result.length > 0) file.addChoice(withPeriods(choice), auto.candidates());
         adopt(result);
     }
 
@@ -304,28 +362,11 @@ final class LoopMarker {
             ctx.watchCalls(false);
             return;
         }
-        Clustering c = ClusteringCodec.decode(clustering, ctx.size);
+        current = ClusteringCodec.decode(clustering, ctx.size);
         stage = Stage.CLUSTERED;
         gap = Math.max(FIRST_LOOK, period);
         nextLook = count + gap;
-        machine.adoptLoopClustering(c, auto.candidates());
-    }
-
-    /** Rank 0: rank {@code rank}'s next vote; every index all ranks have voted on unchanged is a marker in state L. */
-    private void vote(int rank, boolean changed) {
-        int index = votesIn[rank]++;
-        if (index >= changedAt.length) changedAt = Arrays.copyOf(changedAt, Math.max(index + 1, changedAt.length * 2));
-        if (changed) changedAt[index]++;
-        int complete = Integer.MAX_VALUE;
-        for (int v : votesIn) complete = Math.min(complete, v);
-        for (; votesLogged < complete; votesLogged++)
-            if (changedAt[votesLogged] == 0) machine.loopConfirmed(auto.candidates());
-    }
-
-    /** Rank 0: the votes that have arrived. */
-    private void takeVotes() throws ReflectiveOperationException {
-        for (int r; (r = ctx.mpj.arrivedFrom(ctx.privateComm(), -1, MessageTags.LOOP_VOTE)) >= 0; )
-            vote(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_VOTE)[0] == 1);
+        machine.adoptLoopClustering(current, auto.candidates());
     }
 
     /** Whether none of the last {@code p} calls is a candidate collective or depends on timing. */
@@ -351,21 +392,4 @@ final class LoopMarker {
 
     /** MPJ Express's MPI.ANY_SOURCE. */
     private static final int ANY_SOURCE = -2;
-
-    private MarkerChoice describe(int site) {
-        proposedAtCall = count;
-        return new MarkerChoice(auto.candidates(), period, AutoMarker.siteName(ctx, site), AutoMarker.callers(), "", true);
-    }
-
-    /** Rank 0's choice with the reason, from every rank's period. */
-    private MarkerChoice withPeriods(MarkerChoice c) {
-        int min = Integer.MAX_VALUE, max = 0;
-        for (byte[] p : proposals) {
-            min = Math.min(min, LoopClustering.period(p));
-            max = Math.max(max, LoopClustering.period(p));
-        }
-        if (min < 1 || min > max) min = max = Math.max(1, c.period()); // no proposal's period to go by: rank 0's own
-        MarkerReason why = MarkerReason.ownLoops(CollectivePeriod.REPEATS, min, max, proposedAtCall, count);
-        return new MarkerChoice(auto.candidates(), c.period(), c.site(), c.callers(), why, true);
-    }
 }

@@ -11,6 +11,7 @@ import org.mpjtrace.trace.cluster.Cluster;
 import org.mpjtrace.trace.cluster.Clustering;
 import org.mpjtrace.trace.cluster.MarkerRecord;
 import org.mpjtrace.trace.cluster.MarkerState;
+import org.mpjtrace.trace.cluster.RankSignature;
 
 /**
  * One rank's part in the clustering modes (chameleon, acurdion, reference): the marker state machine
@@ -58,6 +59,8 @@ final class MarkerStateMachine {
     private int clusteringIndex = -1;
     /** The clustering in force came from the ranks' own loops: its leads' traces run from MPI.Init, not from a marker. */
     private boolean clusteredOnOwnLoops;
+    /** Then the first such clustering: its leads traced from MPI.Init, and give the others' first calls at Finalize. */
+    private Clustering firstOnOwnLoops;
 
     MarkerStateMachine(RankContext ctx, ClusteringSink sink) {
         this.ctx = ctx;
@@ -124,6 +127,7 @@ final class MarkerStateMachine {
             clustering = null;
             clusteringIndex = -1;
             clusteredOnOwnLoops = false;
+            firstOnOwnLoops = null;
         } else {
             sink.restart(isLead());
         }
@@ -142,8 +146,9 @@ final class MarkerStateMachine {
     /**
      * Marker auto's own loops ({@link LoopMarker}): this rank takes the clustering rank 0 made of every
      * rank's proposal, which reached it by message, at a call of its own (state C, no vote). A lead keeps
-     * what it traced, for the one merge at Finalize; a non-lead drops it and records no more. {@code call}:
-     * the candidate collectives so far, as the log counts markers.
+     * what it traced, for the one merge at Finalize; a non-lead drops it and records no more. The same when
+     * the ranks cluster again on their new loops ({@link LoopRefinement}). {@code call}: the candidate
+     * collectives so far, as the log counts markers.
      */
     void adoptLoopClustering(Clustering c, long call) {
         ctx.drainRings();
@@ -152,11 +157,14 @@ final class MarkerStateMachine {
         acted++;
         state = MarkerState.C;
         reclusterPending = false;
+        boolean again = clusteredOnOwnLoops;
         clustering = c;
         clusteredOnOwnLoops = true;
+        if (!again) firstOnOwnLoops = c;
         noteMemory(MarkerState.C);
         if (file != null) clusteringIndex = file.addClustering(c);
-        sink.loopClustered(isLead());
+        if (again) sink.loopClusteredAgain(isLead());
+        else sink.loopClustered(isLead());
         if (file != null) handToFile(null, acted, MarkerState.C, 0, start, 0, null);
         ProgressFile.say(ctx, ctx.size + " ranks running, clustered on their own loops (" + c.clusters().size() + " clusters)");
     }
@@ -164,6 +172,23 @@ final class MarkerStateMachine {
     /** Marker auto's own loops: this rank proposes its loop, {@code period} calls an iteration ({@link ClusteringSink#watchLoop}). */
     void loopProposed(int period) {
         sink.watchLoop(period);
+    }
+
+    /** Marker auto's own loops, under the clusters: this rank saw a new loop; its end-points count from here. */
+    void loopSeenAgain() {
+        ctx.drainRings();
+        sink.startEndpoints();
+    }
+
+    /**
+     * The same as {@link #loopProposed} for its new loop ({@code period} calls, call sites {@code shape}), under
+     * the clusters: its proposal for the clustering again ({@link LoopRefinement}).
+     */
+    byte[] loopProposedAgain(int period, long shape) {
+        ctx.drainRings();
+        boolean whole = ctx.tracing() && sink.watchLoopAgain(period);
+        RankSignature s = sink.clusteringSignature();
+        return LoopRefinement.proposal(period, shape, s.srcRel(), s.destRel(), whole);
     }
 
     /**
@@ -200,6 +225,8 @@ final class MarkerStateMachine {
         Clustering inForce = clustering;
         long calls = !ownLoops ? -1 : isLead() ? sink.tracedCalls() : sink.callsBeforeLoop();
         int changedRanks = clustering != null && state != MarkerState.AT ? splitUnlikeRanks(path, kept, calls) : 0;
+        // Leads of a later clustering on own loops, or of the split, get their first calls from their first lead.
+        if (ownLoops && clustering != firstOnOwnLoops) OwnLoopPrefixes.give(ctx, firstOnOwnLoops, clustering, sink);
         if (file != null && clustering != inForce) clusteringIndex = file.addClustering(clustering); // the last merge's
         long start = System.nanoTime();
         noteMemory(MarkerState.F);
@@ -232,11 +259,9 @@ final class MarkerStateMachine {
      * trace says so), 0 elsewhere. {@code calls}: own loops, see {@link IntervalSplit#exchange}; else -1.
      */
     private int splitUnlikeRanks(long path, boolean kept, long calls) throws ReflectiveOperationException {
-        IntervalSplit.Result split = IntervalSplit.exchange(ctx, clustering, path, kept, calls);
+        IntervalSplit.Result split = IntervalSplit.exchange(ctx, clustering, calls >= 0 ? firstOnOwnLoops : clustering, path, kept, calls);
         if (split.clustering() != clustering) {
-            Clustering before = clustering;
             clustering = split.clustering();
-            if (calls >= 0) OwnLoopPrefixes.give(ctx, before, clustering, sink);
             try {
                 if (isLead()) sink.traceKeptInterval();
             } catch (RuntimeException e) {
@@ -264,6 +289,7 @@ final class MarkerStateMachine {
     private void cluster() throws ReflectiveOperationException {
         TracerConfig config = ctx.tracer.config();
         clusteredOnOwnLoops = false;
+        firstOnOwnLoops = null;
         clustering = switch (config.mode) {
             case ACURDION -> AcurdionTree.cluster(ctx, sink.acurdionSignature(ctx.datatypes.infos(), ctx.redops.infos(), ctx.comms.infos()),
                     config.acurdion, config.k);

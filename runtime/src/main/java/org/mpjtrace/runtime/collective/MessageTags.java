@@ -54,6 +54,9 @@ final class MessageTags {
     static final int LOOP_UP = BASE + 28;
     static final int LOOP_DOWN = BASE + 30;
     static final int LOOP_VOTE = BASE + 32;
+    /** Their new loops under the clusters, each rank's to rank 0, and the clustering again back (LoopMarker, LoopRefinement). */
+    static final int LOOP_AGAIN_UP = BASE + 40;
+    static final int LOOP_AGAIN_DOWN = BASE + 42;
 
     private MessageTags() {}
 }

@@ -3,7 +3,8 @@
  * {@link org.mpjtrace.runtime.collective.MarkerStateMachine} (states AT, C, L, F) and marker auto's choice of
  * markers ({@link org.mpjtrace.runtime.collective.AutoMarker} among the collectives on all ranks,
  * {@link org.mpjtrace.runtime.collective.LoopMarker} in each rank's own calls, clustered by messages to
- * rank 0 with {@link org.mpjtrace.runtime.collective.LoopClustering}), the clusterings over a
+ * rank 0 with {@link org.mpjtrace.runtime.collective.LoopClustering}, and again on a new loop with
+ * {@link org.mpjtrace.runtime.collective.LoopRefinement}), the clusterings over a
  * binomial tree ({@link org.mpjtrace.runtime.collective.ClusterTree},
  * {@link org.mpjtrace.runtime.collective.AcurdionTree}), the leads' merge at markers
  * ({@link org.mpjtrace.runtime.collective.LeadMerge}) into rank 0's

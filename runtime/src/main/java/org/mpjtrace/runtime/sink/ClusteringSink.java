@@ -1,6 +1,5 @@
 package org.mpjtrace.runtime.sink;
 
-import java.util.Arrays;
 import java.util.List;
 import org.mpjtrace.signatures.cluster.SignatureVector;
 import org.mpjtrace.trace.CommInfo;
@@ -24,11 +23,9 @@ import org.mpjtrace.trace.fold.TraceShapeSignature;
  * calls since the last merge. A non-lead holds no partial trace at all: {@code partial} is null, so its
  * memory is gone, not just unused.
  *
- * <p>A non-lead keeps its raw records since the last marker, up to {@link #TAIL_RECORDS}: where the leads merge
- * (a marker that ends the clusters, or MPI.Finalize) a non-lead whose calls there were not its lead's
- * traces them itself ({@code IntervalSplit}). The buffer
- * grows with the interval, is reused from one interval to the next, and holds at most TAIL_RECORDS
- * records (393 kB); a longer interval is not kept.
+ * <p>A non-lead keeps its raw records since the last marker ({@link KeptCalls}, up to {@link #TAIL_RECORDS}):
+ * where the leads merge (a marker that ends the clusters, or MPI.Finalize) a non-lead whose calls there were
+ * not its lead's traces them itself ({@code IntervalSplit}).
  *
  * <p>A non-lead clustered on its own loop (marker auto with no collective, whose leads' traces run from
  * MPI.Init to MPI.Finalize) keeps a {@link LoopShadow} of its loop instead, from when it proposed the loop,
@@ -37,9 +34,12 @@ import org.mpjtrace.trace.fold.TraceShapeSignature;
  * repeated calls are replayed into a new partial trace, the kept ones follow, and it traces on. Should its
  * calls turn out not to be its lead's at MPI.Finalize, the same is done there, and its lead's first calls
  * stand for the ones it made before it proposed its loop ({@link LeadPrefix}), as they did for the whole run
- * before. Measured: on Ring, Sweep, TwoCallers and CGTranspose (16 ranks) every non-lead still holds 0 B in
- * state L and at Finalize; on LeavingPair and RingThenPairs, whose non-leads' loops end or change, every
- * rank's calls are full's (docs/benchmarks.md).
+ * before. When every rank's loop changed, the ranks cluster again on their new loops: a non-lead then
+ * takes a shadow of its new loop, and one that traced since its first loop drops that trace, so that it can
+ * no longer give its whole run ({@link #watchLoopAgain}, {@link #loopClusteredAgain}). Measured: on Ring,
+ * Sweep, TwoCallers and CGTranspose (16 ranks) every non-lead still holds 0 B in state L and at Finalize;
+ * on LeavingPair and RingThenPairs, whose non-leads' loops end or change, every rank's calls are full's
+ * (docs/benchmarks.md).
  *
  * <p>The rank's own thread swaps the partial trace at markers, after the rings are drained; the lock
  * guards against the rank's other threads, whose records the fold thread may be appending meanwhile.
@@ -61,20 +61,17 @@ public final class ClusteringSink implements RecordSink {
     private long lastExit;
     /** Most records a non-lead keeps of an interval. */
     public static final int TAIL_RECORDS = 4096;
-    /** A non-lead's records since the last marker (null until it has one), how many, and whether some did not fit. */
-    private long[] tail;
-    private int tailCount;
-    private boolean tailLost;
-    /** Where the interval began: its first call's compute time counts from here. */
-    private long tailOrigin;
-    /** Where the rank resumed inside the kept interval (pairs: records kept before it, then the time), as a lead's partial trace is told. */
-    private long[] tailResumes = new long[0];
-    private int tailResumeCount;
+    /** A non-lead's records since the last marker. */
+    private final KeptCalls tail;
     /** The rank's time origin (MPI.Init): where the calls before its clustering start when its lead gives them back. */
     private final long origin;
-    /** The last records traced, the i-th at i % RECENT (where a loop's last iteration is found for a {@link LoopShadow}), and how many were traced. */
+    /**
+     * The last records traced or kept, the i-th at i % RECENT (where a loop's last iteration is found for a
+     * {@link LoopShadow}), and how many went in; how many were traced.
+     */
     private static final int RECENT = 64;
     private final long[] recent = new long[RECENT * Event.WORDS];
+    private long recentCount;
     private long traced;
     /** A non-lead on its own loop: the loop its calls repeated while it recorded nothing (until it traces them); else null. */
     private LoopShadow shadow;
@@ -82,6 +79,8 @@ public final class ClusteringSink implements RecordSink {
     private boolean repeating;
     /** A non-lead on its own loop: the calls it traced from MPI.Init until it proposed its loop; -1 for every other rank. */
     private long callsBeforeLoop = -1;
+    /** A non-lead of a later clustering on own loops: it dropped calls since its first loop, so cannot give its whole run. */
+    private boolean wholeRunLost;
     /** Those calls as its lead made them, once it traces for itself at MPI.Finalize; else empty. */
     private List<TraceNode> prefix = List.of();
     /** Whether the partial trace was ever dropped: then it no longer starts at MPI.Init. */
@@ -96,6 +95,7 @@ public final class ClusteringSink implements RecordSink {
         this.reference = mode == TracingMode.REFERENCE ? new ReferenceSignature(rank, worldSize) : null;
         this.lastExit = origin;
         this.origin = origin;
+        this.tail = new KeptCalls(origin);
         this.partial = new RankLoopFolder(rank, worldSize, origin, window);
         this.stacks = new StackSummaries(rank, worldSize);
     }
@@ -108,20 +108,25 @@ public final class ClusteringSink implements RecordSink {
         ownArguments.add(w, base);
         stacks.add(w, base, Math.max(0, Event.enter(w, base) - lastExit));
         if (repeating && !shadow.repeats(w, base, lastExit)) leaveLoop();
-        if (partial == null && !repeating && shadow != null && tailCount == TAIL_RECORDS) traceOwnLoopCalls(); // the loop changed
+        if (partial == null && !repeating && shadow != null && tail.full()) traceOwnLoopCalls(); // the loop changed
         if (partial != null) {
             partial.append(w, base);
-            System.arraycopy(w, base, recent, (int) (traced++ % RECENT) * Event.WORDS, Event.WORDS);
+            traced++;
+            remember(w, base);
         } else if (!repeating) {
-            keepTail(w, base);
+            tail.add(w, base);
         }
         lastExit = Event.exit(w, base);
+    }
+
+    private void remember(long[] w, int base) {
+        System.arraycopy(w, base, recent, (int) (recentCount++ % RECENT) * Event.WORDS, Event.WORDS);
     }
 
     /** A non-lead on its own loop made a call that does not repeat it: it keeps its calls from here, counted from the last repeated one's exit. */
     private void leaveLoop() {
         repeating = false;
-        tailOrigin = lastExit;
+        tail.startAt(lastExit);
     }
 
     /** A non-lead on its own loop traces its calls since its clustering: the repeated ones replayed, then the kept ones. */
@@ -142,11 +147,48 @@ public final class ClusteringSink implements RecordSink {
      * its first thread.
      */
     public synchronized void watchLoop(int period) {
-        LoopShadow s = partial == null || restarted ? null : LoopShadow.of(recent, traced, period, lastExit);
+        LoopShadow s = partial == null || restarted ? null : LoopShadow.of(recent, recentCount, period, lastExit);
         if (s == null) return;
         shadow = s;
         repeating = true;
         callsBeforeLoop = traced;
+    }
+
+    /**
+     * Marker auto's own loops, under the clusters: this rank proposes its new loop ({@code period} calls) for
+     * the clustering again. As at its first proposal it traces on and counts the calls that repeat the new loop;
+     * a non-lead that only kept its calls since it left its first loop traces them first. Returns whether it
+     * can still give its calls since MPI.Init ({@link #keepsWholeRun}).
+     */
+    public synchronized boolean watchLoopAgain(int period) {
+        if (partial == null && repeating) return keepsWholeRun(); // its records still repeat its first loop: nothing to do
+        if (partial == null && shadow != null) traceOwnLoopCalls();
+        LoopShadow s = partial == null || restarted ? null : LoopShadow.of(recent, recentCount, period, lastExit);
+        shadow = s;
+        repeating = s != null;
+        return keepsWholeRun();
+    }
+
+    /**
+     * The ranks clustered again on their new loops. A lead traces on (a new one still on its first loop's shadow
+     * traces the calls it repeated, and on). A non-lead whose calls repeated its new
+     * loop since it proposed it drops its partial trace and records nothing while they go on doing so; its
+     * calls since MPI.Init are now its lead's or none ({@link #keepsWholeRun} false).
+     */
+    public synchronized void loopClusteredAgain(boolean lead) {
+        resetSignatures();
+        if (partial == null) {
+            // Still on its first loop's shadow: a non-lead records nothing, as before; a new lead traces from here.
+            if (lead && shadow != null) traceOwnLoopCalls();
+            return;
+        }
+        if (!lead && repeating) {
+            partial = null;
+            wholeRunLost = true;
+            return;
+        }
+        shadow = null;
+        repeating = false;
     }
 
     /**
@@ -179,7 +221,8 @@ public final class ClusteringSink implements RecordSink {
      */
     public synchronized boolean keepsWholeRun() {
         if (restarted) return false;
-        if (callsBeforeLoop >= 0) return callsBeforeLoop <= LeadPrefix.MAX_CALLS && !tailLost;
+        if (wholeRunLost) return false;
+        if (callsBeforeLoop >= 0) return callsBeforeLoop <= LeadPrefix.MAX_CALLS && !tail.lost();
         return partial != null && partial.oneThread();
     }
 
@@ -214,22 +257,9 @@ public final class ClusteringSink implements RecordSink {
         return prefix;
     }
 
-    private void keepTail(long[] w, int base) {
-        if (tailLost) return;
-        if (tailCount == TAIL_RECORDS) {
-            tailLost = true;
-            return;
-        }
-        int need = (tailCount + 1) * Event.WORDS;
-        if (tail == null) tail = new long[64 * Event.WORDS];
-        else if (tail.length < need) tail = Arrays.copyOf(tail, Math.min(TAIL_RECORDS * Event.WORDS, 2 * tail.length));
-        System.arraycopy(w, base, tail, tailCount * Event.WORDS, Event.WORDS);
-        tailCount++;
-    }
-
     /** Whether this rank has every call since the last marker: traced (a lead) or kept (a non-lead). */
     public synchronized boolean hasInterval() {
-        return partial != null || !tailLost;
+        return partial != null || !tail.lost();
     }
 
     /**
@@ -238,26 +268,30 @@ public final class ClusteringSink implements RecordSink {
      * all). Nothing when it traces already.
      */
     public synchronized void traceKeptInterval() {
-        if (shadow != null) {
+        if (partial == null && shadow != null) {
             traceOwnLoopCalls();
             return;
         }
         if (partial != null) return;
-        RankLoopFolder folder = new RankLoopFolder(rank, worldSize, tailOrigin, window);
+        RankLoopFolder folder = new RankLoopFolder(rank, worldSize, tail.origin(), window);
         foldTailInto(folder);
         partial = folder;
     }
 
-    /** The kept calls, with the points the rank resumed at among them, into {@code folder}; none are kept after. */
+    /** The kept calls into {@code folder}, remembered as traced ones; none are kept after. */
     private void foldTailInto(RankLoopFolder folder) {
-        int resume = 0;
-        for (int i = 0; i <= tailCount; i++) {
-            for (; resume < tailResumeCount && tailResumes[2 * resume] == i; resume++) folder.resumeAt(tailResumes[2 * resume + 1]);
-            if (i < tailCount) folder.append(tail, i * Event.WORDS);
-        }
-        tail = null;
-        tailCount = 0;
-        tailResumeCount = 0;
+        tail.foldInto(new RecordSink() {
+            @Override
+            public void append(long[] w, int base) {
+                folder.append(w, base);
+                remember(w, base);
+            }
+
+            @Override
+            public void resumeAt(long nanos) {
+                folder.resumeAt(nanos);
+            }
+        });
     }
 
     public synchronized long callPath() {
@@ -314,18 +348,7 @@ public final class ClusteringSink implements RecordSink {
     public synchronized void resumeAt(long nanos) {
         lastExit = Math.max(lastExit, nanos);
         if (partial != null) partial.resumeAt(nanos);
-        else if (!repeating && !tailLost) keepResume(nanos); // the loop's shadow counts compute times from lastExit
-    }
-
-    private void keepResume(long nanos) {
-        if (tailResumeCount == TAIL_RECORDS) { // a program pausing and resuming over and over: as many as records, no more
-            tailLost = true;
-            return;
-        }
-        if (tailResumeCount == tailResumes.length / 2) tailResumes = Arrays.copyOf(tailResumes, Math.max(8, 2 * tailResumes.length));
-        tailResumes[2 * tailResumeCount] = tailCount;
-        tailResumes[2 * tailResumeCount + 1] = nanos;
-        tailResumeCount++;
+        else if (!repeating) tail.resumeAt(nanos); // the loop's shadow counts compute times from lastExit
     }
 
     /** The partial trace's nodes, or an empty list when the rank holds none. */
@@ -352,12 +375,13 @@ public final class ClusteringSink implements RecordSink {
         callsBeforeLoop = -1;
         prefix = List.of();
         restarted = true;
-        tailCount = 0;
-        tailResumeCount = 0;
-        tailLost = false;
-        tailOrigin = lastExit;
-        if (recording) tail = null;
+        tail.restart(lastExit, recording);
         resetSignatures();
+    }
+
+    /** Marker auto's own loops, a new loop seen under the clusters: the end-points count from here. */
+    public synchronized void startEndpoints() {
+        signatures.resetEndpoints();
     }
 
     /** A new clustering interval: the end-point and parameter signatures count from here. */

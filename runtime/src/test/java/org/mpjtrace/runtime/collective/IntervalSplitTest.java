@@ -30,7 +30,7 @@ class IntervalSplitTest {
         long[] paths = {7, 9, 7, 9, 7, 9, 7, 9};
         boolean[] kept = new boolean[8];
         java.util.Arrays.fill(kept, true);
-        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, paths, kept, NOT_OWN_LOOPS);
+        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, TWO, paths, kept, NOT_OWN_LOOPS);
         assertEquals(Map.of(), plan.moves());
         assertEquals(0, plan.unlike());
         assertSame(TWO, IntervalSplit.apply(TWO, plan.moves(), 1));
@@ -42,7 +42,7 @@ class IntervalSplitTest {
         // nothing, so 6 leads {4, 6}; 2 leads itself.
         long[] paths = {7, 9, 8, 9, 5, 9, 5, 9};
         boolean[] kept = {true, true, true, true, false, true, true, true};
-        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, paths, kept, NOT_OWN_LOOPS);
+        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, TWO, paths, kept, NOT_OWN_LOOPS);
         assertEquals(Map.of(2, 2, 4, 6, 6, 6), plan.moves());
         assertEquals(0, plan.unlike());
         Clustering split = IntervalSplit.apply(TWO, plan.moves(), 42);
@@ -55,7 +55,7 @@ class IntervalSplitTest {
     void aHashNoRankOfWhichKeptItsCallsStaysWithItsLeadAndIsCounted() {
         long[] paths = {7, 9, 7, 4, 7, 4, 7, 9};
         boolean[] kept = {true, true, true, false, true, false, true, true};
-        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, paths, kept, NOT_OWN_LOOPS);
+        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, TWO, paths, kept, NOT_OWN_LOOPS);
         assertEquals(Map.of(), plan.moves());
         assertEquals(2, plan.unlike(), "ranks 3 and 5 read as their lead's");
     }
@@ -71,11 +71,26 @@ class IntervalSplitTest {
         long[] paths = {7, 9, 8, 4, 7, 4, 7, 6};
         boolean[] kept = {true, true, true, true, true, true, true, true};
         long[] calls = {300, 80, 70, 90, 64, 50, 64, 95};
-        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, paths, kept, calls);
+        IntervalSplit.Plan plan = IntervalSplit.plan(TWO, TWO, paths, kept, calls);
         assertEquals(Map.of(2, 2, 3, 5, 5, 5), plan.moves());
         assertEquals(1, plan.unlike(), "rank 7 reads as its lead's");
 
         kept[0] = false; // the old lead traced on another thread too, or its tracing failed: it gives nothing back
-        assertEquals(Map.of(3, 5, 5, 5), IntervalSplit.plan(TWO, paths, kept, calls).moves());
+        assertEquals(Map.of(3, 5, 5, 5), IntervalSplit.plan(TWO, TWO, paths, kept, calls).moves());
+    }
+
+    /**
+     * Own loops clustered again on new loops: a member's first calls come from its lead in the first
+     * clustering, not from its lead now. Ranks 3 and 5 are led by 1 now, which made only 20 calls before
+     * its own first proposal; in the first clustering all were led by 0, which has 300.
+     */
+    @Test
+    void onOwnLoopsClusteredAgainTheFirstClusteringsLeadGivesBackAMembersFirstCalls() {
+        Clustering first = new Clustering(List.of(new Cluster(0, RankSet.of(0, 1, 2, 3, 4, 5, 6, 7), 11, 0, 0)), false, 5);
+        long[] paths = {7, 9, 7, 4, 7, 4, 7, 9};
+        boolean[] kept = {true, true, true, true, true, true, true, true};
+        long[] calls = {300, 20, 64, 90, 64, 90, 64, 64};
+        assertEquals(Map.of(), IntervalSplit.plan(TWO, TWO, paths, kept, calls).moves(), "rank 1's 20 calls do not cover 90");
+        assertEquals(Map.of(3, 3, 5, 3), IntervalSplit.plan(TWO, first, paths, kept, calls).moves());
     }
 }

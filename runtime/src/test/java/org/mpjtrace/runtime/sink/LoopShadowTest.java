@@ -235,4 +235,79 @@ class LoopShadowTest {
         assertEquals(List.of(), s.partialNodes());
         assertFalse(s.keepsWholeRun());
     }
+
+    /**
+     * Every rank's loop changed, and the ranks cluster again on their new loops: a non-lead that kept its calls
+     * since it left its first loop traces them when it proposes its new loop, so that it could lead.
+     */
+    private static ClusteringSink leftItsLoopAndProposedTheNext(Calls mine) {
+        ClusteringSink s = mine.ring(40).into(sink(RANK));
+        s.watchLoop(RING);
+        s.loopClustered(false);
+        mine.ring(100).pairs(30).into(s);
+        assertEquals(0, s.partialBytes(), "a few calls after its loop are only kept");
+        assertTrue(s.watchLoopAgain(1), "it still has every call since MPI.Init, the ones before its loop its lead's");
+        assertTrue(s.partialBytes() > 0, "it traces its kept calls, as a lead of the clustering again would");
+        mine.pairs(8).into(s);
+        return s;
+    }
+
+    @Test
+    void aNonLeadOfTheClusteringAgainHoldsNothingAndCanNoLongerGiveItsWholeRun() {
+        Calls mine = new Calls(RANK);
+        ClusteringSink s = leftItsLoopAndProposedTheNext(mine);
+        s.loopClusteredAgain(false);
+        assertEquals(0, s.partialBytes(), "its new loop's calls are only counted");
+        assertEquals(List.of(), s.partialNodes());
+        mine.pairs(2_000).into(s);
+        assertEquals(0, s.partialBytes());
+        assertFalse(s.keepsWholeRun(), "it dropped its calls between its two loops: they are its new lead's now");
+    }
+
+    @Test
+    void aNewLeadOfTheClusteringAgainTracesOnAndWithItsFirstLeadsCallsGivesEveryCallItMade() {
+        Calls mine = new Calls(RANK), lead = new Calls(LEAD);
+        ClusteringSink s = leftItsLoopAndProposedTheNext(mine), l = lead.ring(2_000).into(sink(LEAD));
+        s.loopClusteredAgain(true);
+        mine.pairs(500).into(s);
+        assertTrue(s.keepsWholeRun());
+        s.prefixWith(l.prefixFor(RANK, s.callsBeforeLoop()));
+        assertEquals(calls(mine.traced()), calls(s), "its first lead's calls turned round to this rank, then its own");
+    }
+
+    @Test
+    void aNonLeadStillOnItsFirstLoopKeepsItsShadowThroughTheClusteringAgain() {
+        Calls mine = new Calls(RANK);
+        ClusteringSink s = mine.ring(40).into(sink(RANK));
+        s.watchLoop(RING);
+        s.loopClustered(false);
+        mine.ring(100).into(s);
+        assertTrue(s.watchLoopAgain(RING));
+        s.loopClusteredAgain(false);
+        mine.ring(300).into(s);
+        assertEquals(0, s.partialBytes(), "it never traced again");
+        assertTrue(s.keepsWholeRun(), "and lost nothing");
+        ClusteringSink lead = sink(RANK);
+        for (long[] w : mine.records) lead.append(w, 0); // a lead whose calls were this rank's, times too
+        s.traceKeptInterval();
+        s.prefixWith(lead.prefixFor(RANK, s.callsBeforeLoop()));
+        assertEquals(calls(mine.traced()), calls(s));
+    }
+
+    @Test
+    void aRankStillOnItsFirstLoopThatLeadsTheClusteringAgainTracesItsRepeatedCallsAndOn() {
+        Calls mine = new Calls(RANK);
+        ClusteringSink s = mine.ring(40).into(sink(RANK));
+        s.watchLoop(RING);
+        s.loopClustered(false);
+        mine.ring(100).into(s);
+        assertTrue(s.watchLoopAgain(RING));
+        s.loopClusteredAgain(true);
+        assertTrue(s.partialBytes() > 0, "a lead holds its calls since its first loop");
+        mine.ring(10).pairs(20).into(s);
+        ClusteringSink lead = sink(RANK);
+        for (long[] w : mine.records.subList(0, 120)) lead.append(w, 0); // its first lead made its first 120 calls alike
+        s.prefixWith(lead.prefixFor(RANK, s.callsBeforeLoop()));
+        assertEquals(calls(mine.traced()), calls(s), "with its first lead's calls, every call it made");
+    }
 }
