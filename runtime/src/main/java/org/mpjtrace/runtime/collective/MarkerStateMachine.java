@@ -226,7 +226,8 @@ final class MarkerStateMachine {
         long calls = !ownLoops ? -1 : isLead() ? sink.tracedCalls() : sink.callsBeforeLoop();
         int changedRanks = clustering != null && state != MarkerState.AT ? splitUnlikeRanks(path, kept, calls) : 0;
         // Leads of a later clustering on own loops, or of the split, get their first calls from their first lead.
-        if (ownLoops && clustering != firstOnOwnLoops) OwnLoopPrefixes.give(ctx, firstOnOwnLoops, clustering, sink);
+        // Decided on what every rank holds alike (not on ownLoops: a rank whose watching failed still answers).
+        if (firstOnOwnLoops != null && clustering != firstOnOwnLoops) OwnLoopPrefixes.give(ctx, firstOnOwnLoops, clustering, sink);
         if (file != null && clustering != inForce) clusteringIndex = file.addClustering(clustering); // the last merge's
         long start = System.nanoTime();
         noteMemory(MarkerState.F);
@@ -259,7 +260,7 @@ final class MarkerStateMachine {
      * trace says so), 0 elsewhere. {@code calls}: own loops, see {@link IntervalSplit#exchange}; else -1.
      */
     private int splitUnlikeRanks(long path, boolean kept, long calls) throws ReflectiveOperationException {
-        IntervalSplit.Result split = IntervalSplit.exchange(ctx, clustering, calls >= 0 ? firstOnOwnLoops : clustering, path, kept, calls);
+        IntervalSplit.Result split = IntervalSplit.exchange(ctx, clustering, firstOnOwnLoops != null ? firstOnOwnLoops : clustering, path, kept, calls);
         if (split.clustering() != clustering) {
             clustering = split.clustering();
             try {
