@@ -127,10 +127,10 @@ final class LoopMarker {
         try {
             switch (stage) {
                 case LOOKING -> look(site);
-                case PROPOSED -> awaitClustering();
+                case PROPOSED -> awaitClustering(false);
                 case CLUSTERED -> lookAgain();
                 case WATCHING -> watch(site);
-                case PROPOSED_AGAIN -> awaitClusteringAgain();
+                case PROPOSED_AGAIN -> awaitClustering(true);
                 case OFF -> nextLook = Long.MAX_VALUE;
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
@@ -179,30 +179,40 @@ final class LoopMarker {
         period = p;
         shape = s;
         machine.loopProposed(p);
-        byte[] mine = LoopClustering.proposal(ctx, p);
-        if (ctx.rank == 0) {
-            zero.proposedAt(site, p, count);
-            zero.take(0, mine);
-        } else {
-            sends.add(ctx.mpj.isendBytes(ctx.privateComm(), mine, 0, MessageTags.LOOP_UP));
-        }
+        propose(site, p, LoopClustering.proposal(ctx, p), false);
         hasProposed = true;
         stage = Stage.PROPOSED;
+        awaitClustering(false);
+    }
+
+    /** This rank's proposal of its loop ({@code again}: of its new loop) to rank 0, without waiting for an answer. */
+    private void propose(int site, int p, byte[] mine, boolean again) throws ReflectiveOperationException {
+        if (ctx.rank == 0) {
+            zero.proposedAt(site, p, count);
+            (again ? zero.again : zero.first).take(0, mine);
+        } else {
+            sends.add(ctx.mpj.isendBytes(ctx.privateComm(), mine, 0, again ? MessageTags.LOOP_AGAIN_UP : MessageTags.LOOP_UP));
+        }
         gap = Math.max(8, 2 * p);
-        awaitClustering();
     }
 
     /**
-     * While the clustering is on its way: look every couple of iterations at first, then at gaps doubling
-     * up to 1,024 calls (a master that never proposes leaves its workers waiting to the end).
+     * While the clustering ({@code again}: the clustering again) is on its way: look every couple of
+     * iterations at first, then at gaps doubling up to 1,024 calls (a master that never proposes leaves its
+     * workers waiting to the end).
      */
-    private void awaitClustering() throws ReflectiveOperationException {
+    private void awaitClustering(boolean again) throws ReflectiveOperationException {
         nextLook = count + gap;
         gap = Math.min(gap * 2, MAX_GAP);
+        int down = again ? MessageTags.LOOP_AGAIN_DOWN : MessageTags.LOOP_DOWN;
         if (ctx.rank == 0) {
-            if (zero.takeArrived()) decide();
-        } else if (ctx.mpj.arrivedFrom(ctx.privateComm(), 0, MessageTags.LOOP_DOWN) >= 0) {
-            adopt(ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.LOOP_DOWN));
+            boolean allIn = (again ? zero.again : zero.first).takeArrived();
+            if (allIn && again) decideAgain(false);
+            else if (allIn) decide();
+        } else if (ctx.mpj.arrivedFrom(ctx.privateComm(), 0, down) >= 0) {
+            byte[] answer = ctx.mpj.recvBytes(ctx.privateComm(), 0, down);
+            if (again) adoptAgain(answer);
+            else adopt(answer);
         }
         ctx.resumeProgram();
     }
@@ -257,29 +267,10 @@ final class LoopMarker {
         }
         period = p;
         shape = s;
-        byte[] mine = machine.loopProposedAgain(p, s);
-        if (ctx.rank == 0) {
-            zero.proposedAt(site, p, count);
-            zero.takeAgain(0, mine);
-        } else {
-            sends.add(ctx.mpj.isendBytes(ctx.privateComm(), mine, 0, MessageTags.LOOP_AGAIN_UP));
-        }
+        propose(site, p, machine.loopProposedAgain(p, s), true);
         againSent++;
         stage = Stage.PROPOSED_AGAIN;
-        gap = Math.max(8, 2 * p);
-        awaitClusteringAgain();
-    }
-
-    /** While the clustering again is on its way: as {@link #awaitClustering}. */
-    private void awaitClusteringAgain() throws ReflectiveOperationException {
-        nextLook = count + gap;
-        gap = Math.min(gap * 2, MAX_GAP);
-        if (ctx.rank == 0) {
-            if (zero.takeArrivedAgain()) decideAgain(false);
-        } else if (ctx.mpj.arrivedFrom(ctx.privateComm(), 0, MessageTags.LOOP_AGAIN_DOWN) >= 0) {
-            adoptAgain(ctx.mpj.recvBytes(ctx.privateComm(), 0, MessageTags.LOOP_AGAIN_DOWN));
-        }
-        ctx.resumeProgram();
+        awaitClustering(true);
     }
 
     /** Rank 0: the clustering again, sent to every rank and taken in here ({@link LoopRankZero#decideAgain}). */
@@ -326,15 +317,13 @@ final class LoopMarker {
         }
         if (ctx.rank == 0) {
             try {
-                for (int r = 1; r < size; r++)
-                    if (all[r] == 1 && !zero.has(r)) zero.take(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_UP));
+                for (int r = 1; r < size; r++) if (all[r] == 1) zero.first.takeOwed(r);
             } finally {
                 // The others wait for their answer whatever happened here: missing a proposal, it is "none".
                 if (everyone && !zero.decided()) decide();
             }
             // A new loop not yet taken: at most one clustering again is undecided (each waits for every rank's).
-            for (int r = 1; r < size; r++)
-                if (all[2 * size + r] > againTaken && !zero.hasAgain(r)) zero.takeAgain(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_AGAIN_UP));
+            for (int r = 1; r < size; r++) if (all[2 * size + r] > againTaken) zero.again.takeOwed(r);
             if (leastAgain > againTaken) decideAgain(true);
             for (int r = 1; r < size; r++) zero.takeVotesOwed(r, all[size + r]);
         } else {

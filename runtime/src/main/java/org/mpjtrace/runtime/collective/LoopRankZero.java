@@ -19,12 +19,9 @@ final class LoopRankZero {
     private final MarkerStateMachine machine;
     private final AutoMarker auto;
     private final OnlineTraceFile file;
-    /** Every rank's proposal of its first loop, then of its new loop (null until it arrives). */
-    private final byte[][] proposals;
-    private int proposalsIn;
+    /** Every rank's proposal of its first loop, then of its new loop. */
+    final Inbox first, again;
     private boolean decided;
-    private final byte[][] again;
-    private int againIn;
     private final int[] votesIn;
     private int[] changedAt = new int[8];
     private int votesLogged;
@@ -37,8 +34,8 @@ final class LoopRankZero {
         this.machine = machine;
         this.auto = auto;
         this.file = machine.file();
-        this.proposals = new byte[ctx.size][];
-        this.again = new byte[ctx.size][];
+        this.first = new Inbox(MessageTags.LOOP_UP);
+        this.again = new Inbox(MessageTags.LOOP_AGAIN_UP);
         this.votesIn = new int[ctx.size];
     }
 
@@ -48,20 +45,36 @@ final class LoopRankZero {
         choice = new MarkerChoice(auto.candidates(), period, AutoMarker.siteName(ctx, site), AutoMarker.callers(), "", true);
     }
 
-    void take(int rank, byte[] proposal) {
-        if (proposals[rank] == null) proposalsIn++;
-        proposals[rank] = proposal;
-    }
+    /** One proposal a rank, as they arrive on {@code tag}. */
+    final class Inbox {
+        private final int tag;
+        private final byte[][] proposals = new byte[ctx.size][];
+        private int in;
 
-    /** The proposals of first loops that have arrived; whether every rank's is in. */
-    boolean takeArrived() throws ReflectiveOperationException {
-        for (int r; (r = ctx.mpj.arrivedFrom(ctx.privateComm(), -1, MessageTags.LOOP_UP)) >= 0; )
-            take(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_UP));
-        return proposalsIn == ctx.size;
-    }
+        private Inbox(int tag) {
+            this.tag = tag;
+        }
 
-    boolean has(int rank) {
-        return proposals[rank] != null;
+        void take(int rank, byte[] proposal) {
+            if (proposals[rank] == null) in++;
+            proposals[rank] = proposal;
+        }
+
+        /** Rank {@code rank}'s, which it is known to have sent, waiting for it. */
+        void takeOwed(int rank) throws ReflectiveOperationException {
+            if (proposals[rank] == null) take(rank, ctx.mpj.recvBytes(ctx.privateComm(), rank, tag));
+        }
+
+        /** The proposals that have arrived; whether every rank's is in. */
+        boolean takeArrived() throws ReflectiveOperationException {
+            for (int r; (r = ctx.mpj.arrivedFrom(ctx.privateComm(), -1, tag)) >= 0; ) take(r, ctx.mpj.recvBytes(ctx.privateComm(), r, tag));
+            return in == ctx.size;
+        }
+
+        private void clear() {
+            Arrays.fill(proposals, null);
+            in = 0;
+        }
     }
 
     boolean decided() {
@@ -76,31 +89,15 @@ final class LoopRankZero {
         decided = true;
         long start = System.nanoTime();
         try {
-            byte[] result = ClusteringCodec.encode(LoopClustering.cluster(ctx.tracer.config(), proposals, start));
+            byte[] result = ClusteringCodec.encode(LoopClustering.cluster(ctx.tracer.config(), first.proposals, start));
             int[] periods = new int[ctx.size];
-            for (int r = 0; r < ctx.size; r++) periods[r] = proposals[r] == null ? 0 : LoopClustering.period(proposals[r]);
+            for (int r = 0; r < ctx.size; r++) periods[r] = first.proposals[r] == null ? 0 : LoopClustering.period(first.proposals[r]);
             file.addChoice(withPeriods(periods, call), auto.candidates());
             return result;
         } catch (RuntimeException e) {
             TracerLog.line("rank 0: the ranks' own loops could not be clustered (" + TracerLog.describe(e) + "); they cluster at MPI.Finalize");
             return new byte[0];
         }
-    }
-
-    void takeAgain(int rank, byte[] proposal) {
-        if (again[rank] == null) againIn++;
-        again[rank] = proposal;
-    }
-
-    /** The proposals of new loops that have arrived; whether every rank's is in. */
-    boolean takeArrivedAgain() throws ReflectiveOperationException {
-        for (int r; (r = ctx.mpj.arrivedFrom(ctx.privateComm(), -1, MessageTags.LOOP_AGAIN_UP)) >= 0; )
-            takeAgain(r, ctx.mpj.recvBytes(ctx.privateComm(), r, MessageTags.LOOP_AGAIN_UP));
-        return againIn == ctx.size;
-    }
-
-    boolean hasAgain(int rank) {
-        return again[rank] != null;
     }
 
     /**
@@ -115,17 +112,16 @@ final class LoopRankZero {
         byte[] result = new byte[0];
         if (!late) {
             try {
-                result = ClusteringCodec.encode(LoopRefinement.refine(current, again, System.nanoTime() - start));
+                result = ClusteringCodec.encode(LoopRefinement.refine(current, again.proposals, System.nanoTime() - start));
                 int[] periods = new int[ctx.size];
-                for (int r = 0; r < ctx.size; r++) periods[r] = LoopRefinement.period(again[r]);
+                for (int r = 0; r < ctx.size; r++) periods[r] = LoopRefinement.period(again.proposals[r]);
                 file.addChoice(withPeriods(periods, call), auto.candidates());
             } catch (RuntimeException e) {
                 TracerLog.line("rank 0: the ranks' new loops could not be clustered (" + TracerLog.describe(e) + "); the clusters stand");
                 result = new byte[0];
             }
         }
-        Arrays.fill(again, null);
-        againIn = 0;
+        again.clear();
         return result;
     }
 

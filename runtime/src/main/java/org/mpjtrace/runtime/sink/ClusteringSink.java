@@ -38,8 +38,9 @@ import org.mpjtrace.trace.fold.TraceShapeSignature;
  * takes a shadow of its new loop, and one that traced since its first loop drops that trace, so that it can
  * no longer give its whole run ({@link #watchLoopAgain}, {@link #loopClusteredAgain}). Measured: on Ring,
  * Sweep, TwoCallers and CGTranspose (16 ranks) every non-lead still holds 0 B in state L and at Finalize;
- * on LeavingPair and RingThenPairs, whose non-leads' loops end or change, every rank's calls are full's
- * (docs/benchmarks.md).
+ * on LeavingPair and RingThenPairs, whose non-leads' loops end or change, every rank's calls are full's,
+ * and on RingThenPairs with a long second loop the non-leads of the clustering again hold 0 B to the end
+ * (62 of 64 ranks; docs/benchmarks.md).
  *
  * <p>The rank's own thread swaps the partial trace at markers, after the rings are drained; the lock
  * guards against the rank's other threads, whose records the fold thread may be appending meanwhile.

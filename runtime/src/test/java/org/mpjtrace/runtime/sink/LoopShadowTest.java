@@ -112,6 +112,15 @@ class LoopShadowTest {
         return all;
     }
 
+    /** What {@code s} gives at Finalize, its first calls from a lead that made them as this rank did, times too: every call it made. */
+    private static void assertGivesEveryCallItMade(ClusteringSink s, Calls mine) {
+        ClusteringSink lead = sink(RANK);
+        for (long[] w : mine.records) lead.append(w, 0);
+        s.traceKeptInterval();
+        s.prefixWith(lead.prefixFor(RANK, s.callsBeforeLoop()));
+        assertEquals(calls(mine.traced()), calls(s));
+    }
+
     private static long totalTime(List<TraceNode> nodes) {
         long sum = 0;
         for (TraceNode n : nodes) {
@@ -275,39 +284,33 @@ class LoopShadowTest {
         assertEquals(calls(mine.traced()), calls(s), "its first lead's calls turned round to this rank, then its own");
     }
 
-    @Test
-    void aNonLeadStillOnItsFirstLoopKeepsItsShadowThroughTheClusteringAgain() {
-        Calls mine = new Calls(RANK);
+    /** A non-lead of its ring that never left it, through the clustering again as a lead ({@code lead}) or not. */
+    private static ClusteringSink stillOnItsFirstLoop(Calls mine, boolean lead) {
         ClusteringSink s = mine.ring(40).into(sink(RANK));
         s.watchLoop(RING);
         s.loopClustered(false);
         mine.ring(100).into(s);
         assertTrue(s.watchLoopAgain(RING));
-        s.loopClusteredAgain(false);
+        s.loopClusteredAgain(lead);
+        return s;
+    }
+
+    @Test
+    void aNonLeadStillOnItsFirstLoopKeepsItsShadowThroughTheClusteringAgain() {
+        Calls mine = new Calls(RANK);
+        ClusteringSink s = stillOnItsFirstLoop(mine, false);
         mine.ring(300).into(s);
         assertEquals(0, s.partialBytes(), "it never traced again");
         assertTrue(s.keepsWholeRun(), "and lost nothing");
-        ClusteringSink lead = sink(RANK);
-        for (long[] w : mine.records) lead.append(w, 0); // a lead whose calls were this rank's, times too
-        s.traceKeptInterval();
-        s.prefixWith(lead.prefixFor(RANK, s.callsBeforeLoop()));
-        assertEquals(calls(mine.traced()), calls(s));
+        assertGivesEveryCallItMade(s, mine);
     }
 
     @Test
     void aRankStillOnItsFirstLoopThatLeadsTheClusteringAgainTracesItsRepeatedCallsAndOn() {
         Calls mine = new Calls(RANK);
-        ClusteringSink s = mine.ring(40).into(sink(RANK));
-        s.watchLoop(RING);
-        s.loopClustered(false);
-        mine.ring(100).into(s);
-        assertTrue(s.watchLoopAgain(RING));
-        s.loopClusteredAgain(true);
+        ClusteringSink s = stillOnItsFirstLoop(mine, true);
         assertTrue(s.partialBytes() > 0, "a lead holds its calls since its first loop");
         mine.ring(10).pairs(20).into(s);
-        ClusteringSink lead = sink(RANK);
-        for (long[] w : mine.records.subList(0, 120)) lead.append(w, 0); // its first lead made its first 120 calls alike
-        s.prefixWith(lead.prefixFor(RANK, s.callsBeforeLoop()));
-        assertEquals(calls(mine.traced()), calls(s), "with its first lead's calls, every call it made");
+        assertGivesEveryCallItMade(s, mine);
     }
 }
