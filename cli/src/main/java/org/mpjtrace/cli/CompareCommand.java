@@ -34,7 +34,9 @@ import picocli.CommandLine.Spec;
                         + "programs) unless --force is given.",
                 "With --kept-dump and one trace, traced with keepDump=true: the trace against the dump it kept of its own run "
                         + "(A is the dump, B the trace), for programs whose runs differ from one another, such as a master "
-                        + "handing tasks to whichever worker asks first; LOOP (a dump has no loops) and ACC (one run) are not compared."})
+                        + "handing tasks to whichever worker asks first; LOOP (a dump has no loops) is not compared, nor ACC (one run) "
+                        + "unless --replay compares the two replays: what the trace loses of the run's timing, without the "
+                        + "difference between two runs that a comparison with another run's full trace includes."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -49,7 +51,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--kept-dump", description = "compare trace A with the dump it kept of its own run (keepDump=true)")
     boolean keptDump;
 
-    @Option(names = "--replay", description = "ACC of the replays' wall times instead of the traced runs' (see mpjtrace replay)")
+    @Option(names = "--replay", description = "ACC of the replays' wall times instead of the traced runs' (see mpjtrace replay); "
+            + "with --kept-dump, of the kept dump's replay and the trace's: one run, so what the trace loses of it and not what two runs differ by")
     boolean replay;
 
     @Option(names = "--dev", paramLabel = "DEVICE", description = "with --replay: MPJ device, multicore (default) or niodev")
@@ -72,16 +75,15 @@ final class CompareCommand implements Callable<Integer> {
         return CommandBody.run(err, () -> {
             if (!replay && (device != null || timing != null))
                 throw new BadInputException((device != null ? "--dev" : "--timing") + " applies with --replay only");
-            if (keptDump && (b != null || replay || proxy))
+            if (keptDump && (b != null || proxy))
                 throw new BadInputException("--kept-dump compares one trace with the dump it kept: give one trace, without "
-                        + (b != null ? "a second" : replay ? "--replay" : "--proxy"));
+                        + (b != null ? "a second" : "--proxy"));
             if (!keptDump && b == null) throw new BadInputException("give two traces, A and B (or one with --kept-dump)");
             TraceFile ta, tb;
             if (keptDump) {
                 tb = TraceFiles.loadWhole(a, "compare");
-                if (!DecodeCommand.keepsDump(tb))
-                    throw new BadInputException(a + ": keeps no dump to compare with (trace with keepDump=true to keep one)");
-                ta = new TraceFile(tb.meta(), tb.sites(), tb.ranks(), tb.callPaths()); // the kept dump alone: no loops
+                ta = tb.keptDump(); // the kept dump alone: no loops
+                if (ta == null) throw new BadInputException(a + ": keeps no dump to compare with (trace with keepDump=true to keep one)");
                 b = a;
             } else {
                 ta = TraceFiles.loadWhole(a, "compare");
@@ -102,8 +104,8 @@ final class CompareCommand implements Callable<Integer> {
                     ta.meta().worldSize(), b, tb.meta().mode(), tb.meta().worldSize());
             c.print(out);
             out.flush();
-            if (keptDump) {
-                out.println("ACC not compared: A and B are one run");
+            if (keptDump && !replay) {
+                out.println("ACC not compared: A and B are one run (--replay compares their replays)");
                 out.flush();
                 return ExitCodes.OK;
             }
@@ -112,7 +114,7 @@ final class CompareCommand implements Callable<Integer> {
             if (replay) {
                 Installation installation = Installation.fromEnvironment();
                 ReplayJob.Settings how = ReplayJob.Settings.of(device != null ? device : JobRequest.MULTICORE, timing != null ? timing : ReplayJob.MEAN);
-                ReplayJob.Outcome ra = ReplayJob.run(installation, new JobLauncher(installation, err), ta, a, how, out, err);
+                ReplayJob.Outcome ra = ReplayJob.run(installation, new JobLauncher(installation, err), ta, a, keptDump ? how.ofKeptDump() : how, out, err);
                 if (ra.exitCode() != ExitCodes.OK) return ra.exitCode();
                 ReplayJob.Outcome rb = ReplayJob.run(installation, new JobLauncher(installation, err), tb, b, how, out, err);
                 if (rb.exitCode() != ExitCodes.OK) return rb.exitCode();

@@ -134,9 +134,7 @@ final class DecodeCommand implements Callable<Integer> {
 
     /** Whether a compressed trace keeps its dump too (keepDump=true: every rank's section holds its events). */
     static boolean keepsDump(TraceFile trace) {
-        if (trace.global() == null) return false;
-        for (RankTrace r : trace.ranks()) if (r.eventCount() > 0) return true;
-        return false;
+        return trace.keptDump() != null;
     }
 
     /** System.out as a plain stream: written in blocks, flushed but never closed. */

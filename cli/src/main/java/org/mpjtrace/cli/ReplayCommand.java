@@ -87,7 +87,7 @@ final class ReplayCommand implements Callable<Integer> {
             if (ranks != null && ranks < 1) throw new BadInputException("-np must be at least 1, got " + ranks);
             TraceFile trace = TraceFiles.loadWhole(file, "replay");
             Installation installation = Installation.fromEnvironment();
-            ReplayJob.Settings how = new ReplayJob.Settings(ranks == null ? 0 : ranks, device, machines, timing, seed, mode, output, stallSeconds);
+            ReplayJob.Settings how = new ReplayJob.Settings(ranks == null ? 0 : ranks, device, machines, timing, seed, mode, output, stallSeconds, false);
             PrintWriter out = spec.commandLine().getOut();
             JobLauncher launcher = new JobLauncher(installation, err);
             Path status = quiet || System.console() == null ? null : Files.createTempFile("mpjtrace-replay-", ".progress");

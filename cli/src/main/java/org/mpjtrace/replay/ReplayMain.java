@@ -23,7 +23,7 @@ import org.mpjtrace.trace.io.TraceReader;
  * stall limit ends it too ({@link StallWatch}).
  *
  * <p>Arguments: {@code trace=FILE} (absolute), {@code timing=mean|sample}, {@code seed=N}, {@code stall=SECONDS}
- * (default {@link #DEFAULT_STALL_SECONDS}).
+ * (default {@link #DEFAULT_STALL_SECONDS}), {@code keptDump=true} to replay the dump the file kept of its run.
  *
  * <p>This package is not one the tracer leaves alone, so {@code replay --mode} can trace the replay like
  * any program.
@@ -34,6 +34,8 @@ public final class ReplayMain {
     public static final String WALL_TIME = REPORT + "wall time ";
     /** How long a rank may wait in one call before the replay is ended as stalled ({@link StallWatch}). */
     public static final int DEFAULT_STALL_SECONDS = 60;
+    /** The argument that replays the file's kept dump (keepDump=true) instead of its trace. */
+    public static final String KEPT_DUMP = "keptDump";
 
     /** Room for the buffered sends of a program that attached its own buffer (attaching is not traced). */
     private static final int BSEND_BUFFER_BYTES = 8 << 20;
@@ -50,7 +52,7 @@ public final class ReplayMain {
         Map<String, String> a = keyValues(argv);
         String failure = null;
         try {
-            loaded = load(Path.of(required(a, "trace")));
+            loaded = load(Path.of(required(a, "trace")), Boolean.parseBoolean(a.get(KEPT_DUMP)));
         } catch (RuntimeException | IOException | TraceFormatException e) {
             failure = e instanceof ReplayException ? e.getMessage() : e.toString();
         }
@@ -145,8 +147,9 @@ public final class ReplayMain {
      * Reads and checks the trace. Every rank reads its own copy: MPJ's multicore device loads each rank's
      * classes (ours too) in a class loader of its own, so ranks of one JVM share no static state of ours.
      */
-    private static Loaded load(Path file) throws IOException, TraceFormatException {
+    private static Loaded load(Path file, boolean keptDump) throws IOException, TraceFormatException {
         TraceFile t = TraceReader.read(file);
+        if (keptDump && (t = t.keptDump()) == null) throw new ReplayException(file + " keeps no dump of its run");
         String problem = Replayability.problem(t);
         if (problem != null) throw new ReplayException(problem);
         return new Loaded(t, Replayability.buffersSends(t));

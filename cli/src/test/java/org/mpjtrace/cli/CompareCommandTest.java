@@ -52,7 +52,7 @@ class CompareCommandTest {
         String[] why = {
                 "mpjtrace: give two traces, A and B (or one with --kept-dump)\n",
                 "mpjtrace: --kept-dump compares one trace with the dump it kept: give one trace, without a second\n",
-                "mpjtrace: --kept-dump compares one trace with the dump it kept: give one trace, without --replay\n",
+                "mpjtrace: " + dump + ": keeps no dump to compare with (trace with keepDump=true to keep one)\n",
                 "mpjtrace: " + dump + ": keeps no dump to compare with (trace with keepDump=true to keep one)\n",
                 "mpjtrace: " + clustered + ": keeps no dump to compare with (trace with keepDump=true to keep one)\n"};
         for (int i = 0; i < wrong.length; i++) {

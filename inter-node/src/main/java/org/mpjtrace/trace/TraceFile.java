@@ -36,6 +36,15 @@ public record TraceFile(JobMeta meta, List<CallSite> sites, List<RankTrace> rank
         return new TraceFile(meta, sites, ranks, callPaths, global, markers);
     }
 
+    /**
+     * What a compressed-mode file traced with keepDump=true kept of its run, as a dump (its ranks' events,
+     * no loops, no markers); null when it kept none (a dump has no compressed trace to keep one beside).
+     */
+    public TraceFile keptDump() {
+        if (global == null || ranks.stream().allMatch(r -> r.eventCount() == 0)) return null;
+        return new TraceFile(meta, sites, ranks, callPaths);
+    }
+
     public CallSite site(int id) {
         return id >= 0 && id < sites.size() ? sites.get(id) : null;
     }

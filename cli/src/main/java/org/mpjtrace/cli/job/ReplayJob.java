@@ -38,17 +38,24 @@ public final class ReplayJob {
      * @param mode     tracing mode of the replay itself, or null not to trace it
      * @param output   the replay's trace file when traced, or null for the default
      * @param stallSeconds how long a rank may wait in one call before the replay is ended as stalled
+     * @param keptDump     replay the dump the file kept of its run ({@code keepDump=true}), not its trace
      */
     public record Settings(int ranks, String device, Path machines, String timing, long seed, String mode, Path output,
-                           int stallSeconds) {
+                           int stallSeconds, boolean keptDump) {
         /** Untraced, on this device, with mean compute times. */
         public static Settings of(String device, String timing) {
-            return new Settings(0, device, null, timing, 1, null, null, ReplayMain.DEFAULT_STALL_SECONDS);
+            return new Settings(0, device, null, timing, 1, null, null, ReplayMain.DEFAULT_STALL_SECONDS, false);
+        }
+
+        /** The same, replaying the file's kept dump. */
+        public Settings ofKeptDump() {
+            return new Settings(ranks, device, machines, timing, seed, mode, output, stallSeconds, true);
         }
     }
 
     private ReplayJob() {}
 
+    /** {@code trace}: what the replay will read of {@code file} (with {@code how.keptDump()}, the kept dump alone), to check it first. */
     public static Outcome run(Installation installation, JobLauncher launcher, TraceFile trace, Path file, Settings how,
                               PrintWriter out, PrintWriter err) {
         int recorded = trace.meta().worldSize();
@@ -67,6 +74,7 @@ public final class ReplayJob {
         args.add("timing=" + how.timing());
         args.add("seed=" + how.seed());
         args.add("stall=" + how.stallSeconds());
+        if (how.keptDump()) args.add(ReplayMain.KEPT_DUMP + "=true");
         if (launcher.progressStatus() != null) args.add("progress=" + launcher.progressStatus());
         boolean traced = how.mode() != null;
         JobRequest req = new JobRequest(ranks, how.device(), how.machines(), traced ? how.mode() : JobRequest.DUMP, how.output(),

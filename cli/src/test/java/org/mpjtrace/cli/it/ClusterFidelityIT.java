@@ -178,6 +178,15 @@ class ClusterFidelityIT {
             for (String p : List.of("COUNT", "# EVENTS", "SRC", "DEST", "TAG"))
                 assertTrue(out.toString().matches("(?s).*\\n  " + java.util.regex.Pattern.quote(p) + " +100\\.00%.*"), mode + ", " + p + ": " + out);
             assertTrue(out.toString().contains("A: " + file + " (the dump it kept, 8 ranks)"), out.toString());
+            assertTrue(out.toString().contains("ACC not compared: A and B are one run"), out.toString());
         }
+        // One run's replays: the kept dump's and the clustered trace's, each through its own replay job.
+        Path file = dir.resolve("mw.chameleon.mpjt");
+        java.io.StringWriter out = new java.io.StringWriter();
+        picocli.CommandLine cli = org.mpjtrace.cli.Main.newCommandLine();
+        cli.setOut(new java.io.PrintWriter(out, true));
+        assertEquals(0, cli.execute("compare", file.toString(), "--kept-dump", "--replay"), out.toString());
+        assertTrue(out.toString().matches("(?s).*\\nACC [0-9.]+% \\(replay wall times: A [0-9.]+ s, B [0-9.]+ s.*"), out.toString());
+        assertEquals(2, out.toString().split("mpjtrace replay: wall time", -1).length - 1, "two replays: " + out);
     }
 }

@@ -25,7 +25,7 @@ final class TracedReplay {
         Installation installation = Installation.fromEnvironment();
         JobLauncher launcher = new JobLauncher(installation, new PrintWriter(err, true)).timeout(Duration.ofMinutes(3));
         ReplayJob.Settings as = new ReplayJob.Settings(0, device, machines, ReplayJob.MEAN, 1, JobRequest.DUMP, replayed,
-                ReplayMain.DEFAULT_STALL_SECONDS);
+                ReplayMain.DEFAULT_STALL_SECONDS, false);
         ReplayJob.Outcome o = ReplayJob.run(installation, launcher, trace, file, as, new PrintWriter(out, true), new PrintWriter(err, true));
         assertEquals(0, o.exitCode(), () -> "replay failed\n--- out\n" + out + "--- err\n" + err);
         assertTrue(o.seconds() > 0, out.toString());
