@@ -57,9 +57,10 @@ final class MarkerStateMachine {
     /** The clustering in force (after C or L), else null; its index in the marker log at rank 0. */
     private Clustering clustering;
     private int clusteringIndex = -1;
-    /** The clustering in force came from the ranks' own loops: its leads' traces run from MPI.Init, not from a marker. */
-    private boolean clusteredOnOwnLoops;
-    /** Then the first such clustering: its leads traced from MPI.Init, and give the others' first calls at Finalize. */
+    /**
+     * While the clustering in force came from the ranks' own loops (its leads' traces run from MPI.Init, not from
+     * a marker), the first such clustering, whose leads give the others' first calls at Finalize; else null.
+     */
     private Clustering firstOnOwnLoops;
 
     MarkerStateMachine(RankContext ctx, ClusteringSink sink) {
@@ -117,7 +118,7 @@ final class MarkerStateMachine {
         // Clusters end here (AT after C or L): the leads merge what they have, and a non-lead whose calls since the
         // last marker were not its lead's (it changed first) merges its own.
         if (state == MarkerState.AT && before != MarkerState.AT && clustering != null)
-            splitUnlikeRanks(path, !clusteredOnOwnLoops && ctx.tracing() && sink.hasInterval(), -1);
+            splitUnlikeRanks(path, firstOnOwnLoops == null && ctx.tracing() && sink.hasInterval(), -1);
         boolean merging = state != MarkerState.AT || before != MarkerState.AT;
         long mergeStart = System.nanoTime();
         LeadMerge.Arrivals arrivals = merging ? mergeLeads() : null;
@@ -126,7 +127,6 @@ final class MarkerStateMachine {
             if (merging) sink.restart(true);
             clustering = null;
             clusteringIndex = -1;
-            clusteredOnOwnLoops = false;
             firstOnOwnLoops = null;
         } else {
             sink.restart(isLead());
@@ -157,9 +157,8 @@ final class MarkerStateMachine {
         acted++;
         state = MarkerState.C;
         reclusterPending = false;
-        boolean again = clusteredOnOwnLoops;
+        boolean again = firstOnOwnLoops != null;
         clustering = c;
-        clusteredOnOwnLoops = true;
         if (!again) firstOnOwnLoops = c;
         noteMemory(MarkerState.C);
         if (file != null) clusteringIndex = file.addClustering(c);
@@ -219,9 +218,9 @@ final class MarkerStateMachine {
         long path = pathAtEnd != null ? pathAtEnd : sink.callSequence();
         // A non-lead kept its calls since the last marker (up to a bound), or, clustered on its own loop, since it
         // proposed its loop (the calls before it its lead's, OwnLoopPrefixes).
-        boolean ownLoops = clusteredOnOwnLoops && pathAtEnd != null && !pathSinceMarker;
+        boolean ownLoops = firstOnOwnLoops != null && pathAtEnd != null && !pathSinceMarker;
         boolean kept = ctx.tracing() && (ownLoops ? sink.keepsWholeRun()
-                : (pathAtEnd == null || pathSinceMarker) && !clusteredOnOwnLoops && sink.hasInterval());
+                : (pathAtEnd == null || pathSinceMarker) && firstOnOwnLoops == null && sink.hasInterval());
         Clustering inForce = clustering;
         long calls = !ownLoops ? -1 : isLead() ? sink.tracedCalls() : sink.callsBeforeLoop();
         int changedRanks = clustering != null && state != MarkerState.AT ? splitUnlikeRanks(path, kept, calls) : 0;
@@ -289,7 +288,6 @@ final class MarkerStateMachine {
 
     private void cluster() throws ReflectiveOperationException {
         TracerConfig config = ctx.tracer.config();
-        clusteredOnOwnLoops = false;
         firstOnOwnLoops = null;
         clustering = switch (config.mode) {
             case ACURDION -> AcurdionTree.cluster(ctx, sink.acurdionSignature(ctx.datatypes.infos(), ctx.redops.infos(), ctx.comms.infos()),
