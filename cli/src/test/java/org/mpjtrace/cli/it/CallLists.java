@@ -84,6 +84,25 @@ final class CallLists {
      */
     private static final String STARTER_TOKEN = "EXIT@Ping#";
 
+    /**
+     * The job's stderr without the stack traces of MPJ 0.44's niodev starter thread that relays the daemons'
+     * output ({@code runtime.starter.IOMessagesThread}): in some runs, traced or not, it reads a socket its
+     * daemon has closed and prints {@code java.util.NoSuchElementException: No line found} with its frames.
+     * That is MPJ's, not the program's output; every other line is kept.
+     */
+    static String jobErr(String stderr) {
+        List<String> lines = new ArrayList<>(List.of(stderr.split("\n", -1)));
+        for (int i = 0; i < lines.size(); i++) {
+            int end = i + 1;
+            while (end < lines.size() && lines.get(end).startsWith("\tat ")) end++;
+            if (end > i + 1 && lines.subList(i + 1, end).stream().anyMatch(l -> l.contains("runtime.starter.IOMessagesThread."))) {
+                lines.subList(i, end).clear();
+                i--;
+            }
+        }
+        return String.join("\n", lines);
+    }
+
     /** The job's stdout lines, with the starter's stray protocol token removed. */
     private static List<String> jobLines(String stdout) {
         List<String> lines = new ArrayList<>();
