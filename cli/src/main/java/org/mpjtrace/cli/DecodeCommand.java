@@ -92,7 +92,7 @@ final class DecodeCommand implements Callable<Integer> {
                 if (only == null) throw new BadInputException(file + ": no rank " + rank + " in this trace (" + RankSets.describe(trace) + ")");
             }
             if (dump && expand) throw new BadInputException("--dump and --expand: give one (the kept dump, or the calls rebuilt from the loops)");
-            if (dump && !keepsDump(trace))
+            if (dump && trace.keptDump() == null)
                 throw new BadInputException(file + ": keeps no dump (" + (trace.global() == null ? "a dump-mode trace is one: drop --dump"
                         : "trace with keepDump=true to keep one") + ")");
             PrintWriter out = spec.commandLine().getOut();
@@ -130,11 +130,6 @@ final class DecodeCommand implements Callable<Integer> {
             out.flush();
             return ExitCodes.OK;
         });
-    }
-
-    /** Whether a compressed trace keeps its dump too (keepDump=true: every rank's section holds its events). */
-    static boolean keepsDump(TraceFile trace) {
-        return trace.keptDump() != null;
     }
 
     /** System.out as a plain stream: written in blocks, flushed but never closed. */
