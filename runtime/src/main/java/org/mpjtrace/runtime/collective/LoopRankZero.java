@@ -112,7 +112,7 @@ final class LoopRankZero {
         byte[] result = new byte[0];
         if (!late) {
             try {
-                result = ClusteringCodec.encode(LoopRefinement.refine(current, again.proposals, System.nanoTime() - start));
+                result = ClusteringCodec.encode(LoopRefinement.refine(current, again.proposals, start));
                 int[] periods = new int[ctx.size];
                 for (int r = 0; r < ctx.size; r++) periods[r] = LoopRefinement.period(again.proposals[r]);
                 file.addChoice(withPeriods(periods, call), auto.candidates());

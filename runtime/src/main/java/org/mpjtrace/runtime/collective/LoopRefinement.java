@@ -41,9 +41,10 @@ final class LoopRefinement {
     /**
      * Rank 0: {@code current} with each cluster split by the new loop each rank proposed ({@code proposals[r]}
      * rank r's); a group's Call-Path is its loop's shape, its end-points its lead's over the new loop.
-     * {@code nanos}: the work's time, for the log.
+     * {@code start}: System.nanoTime() when rank 0 began the work; the clustering's time, for the log, runs to
+     * its end (as {@link LoopClustering#cluster}'s).
      */
-    static Clustering refine(Clustering current, byte[][] proposals, long nanos) {
+    static Clustering refine(Clustering current, byte[][] proposals, long start) {
         List<Cluster> clusters = new ArrayList<>();
         for (Cluster c : current.clusters()) {
             Map<Loop, List<Integer>> byLoop = new LinkedHashMap<>();
@@ -59,7 +60,7 @@ final class LoopRefinement {
             clusters.add(cluster(c.lead(), withLead, leads, proposals[c.lead()], c));
         }
         clusters.sort(Comparator.comparingInt(Cluster::lead));
-        return new Clustering(clusters, current.absoluteEndpoints(), nanos, current.format());
+        return new Clustering(clusters, current.absoluteEndpoints(), System.nanoTime() - start, current.format());
     }
 
     private static Cluster cluster(int lead, List<Integer> members, Loop loop, byte[] leads, Cluster was) {
