@@ -56,8 +56,9 @@ public final class BlockInputStream extends InputStream {
             if (packedLen < 1 || packedLen > left)
                 throw corrupt(p, "declares " + packedLen + " packed bytes, " + left + " left in the section");
             if (rawLen > (long) Layout.MAX_LZ4_RATIO * packedLen)
-                throw corrupt(p, "declares " + rawLen + " raw bytes from " + packedLen + " packed bytes (LZ4 gives at most "
-                        + Layout.MAX_LZ4_RATIO + " per packed byte)");
+                throw corrupt(p, "declares " + rawLen + " raw bytes from " + packedLen + " packed bytes ("
+                        + ((packedWord & Layout.DEFLATED_BLOCK) != 0 ? "a deflated block is written only within LZ4's ratio, " : "LZ4 gives ")
+                        + "at most " + Layout.MAX_LZ4_RATIO + " per packed byte)");
             total += rawLen;
             p += Layout.BLOCK_HEADER_BYTES + packedLen;
         }

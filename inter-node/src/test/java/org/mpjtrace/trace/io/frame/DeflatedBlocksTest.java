@@ -132,6 +132,14 @@ class DeflatedBlocksTest {
     }
 
     @Test
+    void aDeflatedBlockDeclaringMoreThanTheRatioIsRefusedInItsOwnWords() {
+        byte[] body = block(256, 1 | Layout.DEFLATED_BLOCK, new byte[1]);
+        CorruptDataException e = assertThrows(CorruptDataException.class, () -> new BlockInputStream(ByteBuffer.wrap(body)));
+        assertEquals("block at body offset 0 declares 256 raw bytes from 1 packed bytes (a deflated block is written only within LZ4's ratio, "
+                + "at most 255 per packed byte)", e.getMessage());
+    }
+
+    @Test
     void aBlockMarkedBothStoredAndDeflatedIsCorrupt() {
         byte[] body = block(4, 4 | Layout.STORED_BLOCK | Layout.DEFLATED_BLOCK, new byte[4]);
         CorruptDataException e = assertThrows(CorruptDataException.class, () -> new BlockInputStream(ByteBuffer.wrap(body)));
