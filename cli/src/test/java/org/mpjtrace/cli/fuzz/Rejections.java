@@ -9,7 +9,8 @@ final class Rejections {
         if (message.contains("truncated")) return "rejected: truncated";
         if (message.contains("bad magic") || message.contains("unsupported format version")) return "rejected: magic or version";
         if (message.contains("LZ4 gives at most")) return "rejected: LZ4 block declaring more than 255 raw bytes per packed byte";
-        if (message.contains("DEFLATE stream") || message.contains("both stored and deflated")) return "rejected: deflated block data";
+        if (message.contains("DEFLATE stream") || message.contains("both stored and deflated") || message.contains("a deflated block is written only"))
+            return "rejected: deflated block data";
         if (message.contains("block at body offset")) return "rejected: block framing or LZ4 data";
         if (message.contains("global trace event") && (message.contains("call-path table") || message.contains("stands for call site")))
             return "rejected: global trace stack signature not in the call-path table";
