@@ -4,7 +4,8 @@
 # multicore), and compares the replay's wall time (rank 0's MPI.Init to MPI.Finalize) with the traced
 # run's own (rank 0's MPI.Init to MPI.Finalize, `stats --format json`'s ranks[0].app_ms, less the tracer's
 # set-up at MPI.Init, tracer[0].setup_ns, which the replay leaves out as not the program's). Prints each
-# round and the median replay/traced ratio per example. Arguments: NP (default 4), ROUNDS (default 3),
+# round, the median replay/traced ratio per example, and the range of each side with the ratio of their
+# medians (a replay longer than every traced run is long by more than the runs' own spread). Arguments: NP (default 4), ROUNDS (default 3),
 # then optionally one example as "Main args..." (default: every example below).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -31,6 +32,8 @@ for ex in "${examples[@]}"; do
     [ "$main" = CGTranspose ] && n=$(awk -v p="$np" 'BEGIN { s = int(sqrt(p)); print s * s }')
     ratios=()
     wholes=()
+    traceds=()
+    replays=()
     for ((r = 1; r <= rounds; r++)); do
         # shellcheck disable=SC2086
         bin/mpjtrace run -np "$n" --mode full --timing lossless -o "$dir/t.mpjt" --quiet -cp examples/target/classes "org.mpjtrace.examples.$main" $args > "$dir/log" 2>&1 \
@@ -46,10 +49,17 @@ print("%.3f %.3f" % ((app - setup) / 1000, app / 1000))')
         [ -n "$replay" ] || { echo "replay of $main failed" >&2; bin/mpjtrace replay "$dir/t.mpjt" --quiet >&2; exit 1; }
         ratio=$(ratio "$traced" "$replay")
         ratios+=("$ratio")
+        traceds+=("$traced")
+        replays+=("$replay")
         wholes+=("$(ratio "$whole" "$replay")")
         echo "$main -np $n round $r: traced $traced s (with the tracer's set-up $whole s), replay $replay s, replay/traced $ratio"
     done
     median=$(printf '%s\n' "${ratios[@]}" | median)
     whole=$(printf '%s\n' "${wholes[@]}" | median)
     echo "$main -np $n $args: median replay/traced $median over $rounds rounds (against the span with the tracer's set-up: $whole)"
+    # Whether the replays are longer than traced runs are apart from each other: both sets' ranges, and their medians' ratio.
+    t_median=$(printf '%s\n' "${traceds[@]}" | median)
+    r_median=$(printf '%s\n' "${replays[@]}" | median)
+    echo "$main -np $n $args: traced $(printf '%s\n' "${traceds[@]}" | sort -n | sed -n '1p;$p' | paste -sd-) s," \
+        "replays $(printf '%s\n' "${replays[@]}" | sort -n | sed -n '1p;$p' | paste -sd-) s, median replay / median traced $(ratio "$t_median" "$r_median")"
 done
