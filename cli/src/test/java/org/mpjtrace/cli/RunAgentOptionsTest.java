@@ -19,7 +19,7 @@ class RunAgentOptionsTest {
         Cli.assertRunRefused("--agent-opts: bad value for agent key 'stackDepth': '99' (expected 0 to 16)", "--agent-opts", "stackDepth=99");
         Cli.assertRunRefused("--agent-opts: bad value for agent key 'ringSize': '100' (expected a power of two from 64 to 1048576)",
                 "--agent-opts", "ringSize=100");
-        Cli.assertRunRefused("--agent-opts: unknown agent key 'stackdepth'", "--agent-opts", "stackdepth=2");
+        Cli.assertRunRefused("--agent-opts: unknown agent key 'stackdepth' (did you mean 'stackDepth'? ", "--agent-opts", "stackdepth=2");
         Cli.assertRunRefused("--agent-opts: bad value for agent key 'keepDump': mode dump is a dump already", "--agent-opts", "keepDump=true");
     }
 

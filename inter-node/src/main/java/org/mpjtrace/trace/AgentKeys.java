@@ -1,11 +1,15 @@
 package org.mpjtrace.trace;
 
-import java.util.Map;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * Every key of the agent's options ({@code -javaagent:tracer.jar=key=value,...} or a config file), with
- * what it means: one list for the agent, which parses them, and for {@code mpjtrace}, which sets some of
- * them for the user and checks the rest. The clustering keys' defaults, bounds and the modes that take
+ * Every key of the agent's options ({@code -javaagent:tracer.jar=key=value,...} or a config file): one
+ * list for the agent, which parses them, and for {@code mpjtrace}, which sets some of them for the user
+ * and checks the rest. The clustering keys' defaults, bounds and the modes that take
  * them are in {@link org.mpjtrace.trace.cluster.ClusteringKeys}. A trace's metadata keeps the options
  * as given, under these keys.
  */
@@ -30,28 +34,27 @@ public final class AgentKeys {
     public static final String STACK_DEPTH = "stackDepth";
     public static final String INJECT_FAULT = "injectFault";
 
-    /** Every key with its meaning (shown when a key is unknown). */
-    public static final Map<String, String> MEANINGS = Map.ofEntries(
-            Map.entry(MODE, "tracing mode: dump (every call of every rank, lossless), full (loop-compressed, merged across ranks at Finalize, lossless), "
-                    + "chameleon (ranks cluster at markers on Call-Path and end-points, one lead per cluster traces, merged online), "
-                    + "acurdion (as chameleon, on eleven signatures chosen adaptively) or reference (as chameleon, a cluster per distinct event sequence)"),
-            Map.entry(MARKER, "modes chameleon, acurdion, reference: which calls are markers: auto (the time-step loop, found from the collectives all ranks call), site:CLASS.METHOD, site:CLASS.METHOD:LINE (collectives called there), barrier (every Barrier on COMM_WORLD) or none (cluster once, at Finalize) (default auto)"),
-            Map.entry(CALL_FREQUENCY, "modes chameleon, acurdion, reference: act on every N-th marker call (default 1)"),
-            Map.entry(K, "modes chameleon, acurdion: the number of leads, 1 to 4096 (default 9; more when Call-Paths outnumber it)"),
-            Map.entry(DISTANCE, "mode acurdion: manhattan or euclidean (default manhattan)"),
-            Map.entry(STEP, "mode acurdion: double (partition by Call-Path first, never loses a call) or single (all signatures at once) (default double)"),
-            Map.entry(SELECTOR, "mode acurdion: farthest (K-farthest) or medoids (K-medoids) (default farthest)"),
-            Map.entry(KEEP_DUMP, "true: in mode full, also keep every call as in dump mode, in the same file (to check the compression)"),
-            Map.entry(TIMING, "mode full: histogram (each call site's times as histograms; the default), lossy (also every call's own "
-                    + "duration and the interval before it, within a relative error epsilon) or lossless (the same, exactly), per thread: "
-                    + "decode --expand, the exports and replay use them"),
-            Map.entry(EPSILON, "timing=lossy: the relative error of each kept time, 0.001 to 1 (default 0.05); below 1 us "
-                    + "the error is at most 1 us"),
-            Map.entry(OUTPUT, "trace file written by rank 0 (default mpjtrace.mpjt in the working directory)"),
-            Map.entry(CONFIG, "properties file with any of these keys"),
-            Map.entry(RING_SIZE, "records per thread ring, a power of two from 64 to 1048576 (default 16384)"),
-            Map.entry(STACK_DEPTH, "callers folded into each call's stack signature, 0 to 16 (default 3; 0: the MPJ call site alone, no rewriting of callers)"),
-            Map.entry(INJECT_FAULT, "RANK:N makes the tracer fail on rank RANK at its N-th record (tests its failure path)"));
+    /**
+     * Every key, in the order a refusal lists them. What each means is the README's table of agent keys,
+     * the one place users read it.
+     */
+    public static final Set<String> ALL = Collections.unmodifiableSet(new TreeSet<>(List.of(MODE, MARKER, CALL_FREQUENCY, K, DISTANCE,
+            STEP, SELECTOR, KEEP_DUMP, TIMING, EPSILON, OUTPUT, CONFIG, RING_SIZE, STACK_DEPTH, INJECT_FAULT)));
+
+    /**
+     * The key {@code given} was likely meant as: the one it equals when case, '-' and '_' are ignored
+     * ({@code stackdepth}, {@code call-frequency}, {@code ring_size}, as a user of the command's options might
+     * write them), or null.
+     */
+    public static String meant(String given) {
+        String plain = plain(given);
+        for (String key : ALL) if (plain(key).equals(plain)) return key;
+        return null;
+    }
+
+    private static String plain(String key) {
+        return key.replace("-", "").replace("_", "").toLowerCase(Locale.ROOT);
+    }
 
     private AgentKeys() {}
 }

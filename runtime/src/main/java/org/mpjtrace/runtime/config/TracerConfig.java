@@ -99,8 +99,11 @@ public final class TracerConfig {
         if (configFile != null) merged.putAll(load(configFile));
         merged.putAll(options);
         for (String key : merged.keySet()) {
-            if (!AgentKeys.MEANINGS.containsKey(key))
-                throw new IllegalArgumentException("unknown agent key '" + key + "' (known: " + String.join(", ", new java.util.TreeSet<>(AgentKeys.MEANINGS.keySet())) + ")");
+            if (!AgentKeys.ALL.contains(key)) {
+                String meant = AgentKeys.meant(key);
+                throw new IllegalArgumentException("unknown agent key '" + key + "' (" + (meant != null ? "did you mean '" + meant + "'? " : "")
+                        + "known: " + String.join(", ", AgentKeys.ALL) + ")");
+            }
         }
         String modeKey = merged.getOrDefault(MODE, TracingMode.DEFAULT_KEY);
         TracingMode mode = TracingMode.of(modeKey);

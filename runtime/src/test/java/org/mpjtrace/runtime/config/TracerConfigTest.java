@@ -36,6 +36,15 @@ class TracerConfigTest {
     }
 
     @Test
+    void anUnknownKeyThatIsAKnownOneWrittenOtherwiseGetsItSuggested() {
+        assertTrue(error("stackdepth=2").startsWith("unknown agent key 'stackdepth' (did you mean 'stackDepth'? known: callFrequency, config, "),
+                error("stackdepth=2"));
+        assertTrue(error("call-frequency=10").contains("(did you mean 'callFrequency'? "), error("call-frequency=10"));
+        assertTrue(error("ring_size=256").contains("(did you mean 'ringSize'? "), error("ring_size=256"));
+        assertTrue(error("colour=red").startsWith("unknown agent key 'colour' (known: "), "no key is like it: " + error("colour=red"));
+    }
+
+    @Test
     void badValuesAreNamed() {
         assertTrue(error("mode=fast").contains("'mode'"));
         assertTrue(error("ringSize=1000").contains("'ringSize'"));
