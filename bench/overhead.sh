@@ -14,6 +14,7 @@
 # each round runs the job untraced, then traced with each jar in turn, and a ratio is printed per jar.
 # OPTION_SETS="timing=histogram;timing=lossless" likewise compares agent option sets (added to AGENT_OPTS),
 # each round running the job traced once per set (and per jar).
+# JVM_OPTS go to every run's JVM, untraced and traced alike, e.g. JVM_OPTS="$(bench/lib/mpj-key-hash.sh)".
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/bin/lib/mpj-home.sh"
@@ -35,8 +36,8 @@ run() { # $1 = output name, $2 = tracer jar or "" for untraced, $3 = more agent 
     [ -n "$2" ] && agent=("-javaagent:$2=mode=$mode,output=$work/trace.mpjt$extra${3:-}")
     local start end
     start=$(date +%s%N)
-    # shellcheck disable=SC2086 # EXAMPLE_ARGS are words
-    (cd "$work" && java -jar "$MPJ_HOME/lib/starter.jar" -np "$np" -dev multicore "${agent[@]}" \
+    # shellcheck disable=SC2086 # JVM_OPTS and EXAMPLE_ARGS are words
+    (cd "$work" && java -jar "$MPJ_HOME/lib/starter.jar" -np "$np" -dev multicore ${JVM_OPTS:-} "${agent[@]}" \
         -cp "$examples" "org.mpjtrace.examples.${EXAMPLE:-Stencil2D}" "${STEP_ARG:-steps}=$steps" ${EXAMPLE_ARGS:-} > "$work/$1.out" 2>&1)
     end=$(date +%s%N)
     echo $(( (end - start) / 1000000 ))
@@ -44,7 +45,7 @@ run() { # $1 = output name, $2 = tracer jar or "" for untraced, $3 = more agent 
 
 . "$repo/bench/lib/stats.sh"
 
-echo "${EXAMPLE:-Stencil2D} -np $np ${STEP_ARG:-steps}=$steps${EXAMPLE_ARGS:+ $EXAMPLE_ARGS}, multicore, mode $mode${5:+ ($5)}, $reps runs each (alternating)" >&2
+echo "${EXAMPLE:-Stencil2D} -np $np ${STEP_ARG:-steps}=$steps${EXAMPLE_ARGS:+ $EXAMPLE_ARGS}, multicore, mode $mode${5:+ ($5)}, $reps runs each (alternating)${JVM_OPTS:+, JVM options $JVM_OPTS}" >&2
 # The traced configurations: each jar, with each option set when OPTION_SETS is given.
 IFS=';' read -r -a sets <<< "${OPTION_SETS:-}"
 [ ${#sets[@]} -gt 0 ] || sets=("")
