@@ -36,6 +36,8 @@ public final class ReplayMain {
     public static final int DEFAULT_STALL_SECONDS = 60;
     /** The argument that replays the file's kept dump (keepDump=true) instead of its trace. */
     public static final String KEPT_DUMP = "keptDump";
+    /** The argument giving the share of each computation spun ({@link CpuShare}, 1 when absent). */
+    public static final String CPU_SHARE = "cpu";
 
     /** Room for the buffered sends of a program that attached its own buffer (attaching is not traced). */
     private static final int BSEND_BUFFER_BYTES = 8 << 20;
@@ -74,6 +76,7 @@ public final class ReplayMain {
             RankScript script = new RankScript(trace, rank);
             int threads = script.threads();
             Symbols symbols = new Symbols(trace, rank, threads);
+            double cpuShare = Double.parseDouble(a.getOrDefault(CPU_SHARE, "1"));
             ReplayStartLine.await();
             start = System.nanoTime();
             // Thread 0 (the one that called MPI.Init) replays on this thread, each other thread of the rank on one of its own.
@@ -82,20 +85,21 @@ public final class ReplayMain {
                 int thread = t;
                 others[t - 1] = new Thread(() -> {
                     try {
-                        playThread(trace, script, symbols, rank, thread, threads, new ComputeClock(sample, seed + 7919L * thread), stall, null);
+                        playThread(trace, script, symbols, rank, thread, threads, new ComputeClock(sample, seed + 7919L * thread, cpuShare), stall, null);
                     } catch (RuntimeException | Error e) {
                         stop(rank, e);
                     }
                 }, "mpjtrace-replay-thread-" + t);
                 others[t - 1].start();
             }
-            ComputeClock clock = new ComputeClock(sample, seed);
+            ComputeClock clock = new ComputeClock(sample, seed, cpuShare);
             ReplayStatus status = rank == 0 && a.containsKey("progress") ? new ReplayStatus(Path.of(a.get("progress")), MPI.COMM_WORLD.Size()) : null;
             long calls = playThread(trace, script, symbols, rank, 0, threads, clock, stall, status);
             for (Thread t : others) t.join();
             double seconds = (System.nanoTime() - start) / 1e9;
             if (rank == 0)
-                System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9);
+                System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation%s)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9,
+                        cpuShare < 1 ? String.format("; at most %.0f%% of each on a core, the rest slept", 100 * cpuShare) : "");
         } catch (RuntimeException | Error e) {
             stop(rank, e);
         }

@@ -34,7 +34,7 @@ class RankScriptTest {
         TraceFile trace = clusteredRing(3);
         for (int r = 0; r < WORLD; r++) {
             List<String> calls = new ArrayList<>();
-            long n = new RankScript(trace, r).play(0, new ComputeClock(false, 1), (w, b) -> calls.add(Op.ofCode(Event.opCode(w, b)).mpjName + " " + Event.peer(w, b)));
+            long n = new RankScript(trace, r).play(0, new ComputeClock(false, 1, 1.0), (w, b) -> calls.add(Op.ofCode(Event.opCode(w, b)).mpjName + " " + Event.peer(w, b)));
             String send = "Isend " + (r + 1) % WORLD, recv = "Irecv " + (r + WORLD - 1) % WORLD;
             assertEquals(List.of(send, recv, send, recv), calls, "rank " + r);
             assertEquals(4, n);
@@ -52,7 +52,7 @@ class RankScriptTest {
         RankTrace rank = new RankTrace(0, "h", ORIGIN, events.length, EventBuilder.words(events), List.of(), List.of(), List.of(),
                 new RankStats(0, 0, 0, "", TraceMemory.NONE, setup));
         TraceFile dump = new TraceFile(new JobMeta("dump", "multicore", 1, 0, 1, "Tour", Map.of(), "0.1.0"), List.of(), List.of(rank));
-        ComputeClock clock = new ComputeClock(false, 1);
+        ComputeClock clock = new ComputeClock(false, 1, 1.0);
         assertEquals(3, new RankScript(dump, 0).play(0, clock, (w, b) -> {}));
         assertEquals(500 + 300, clock.totalNanos());
     }

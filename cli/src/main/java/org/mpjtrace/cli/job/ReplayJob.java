@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.mpjtrace.cli.BadInputException;
 import org.mpjtrace.cli.ExitCodes;
+import org.mpjtrace.replay.CpuShare;
 import org.mpjtrace.replay.ReplayMain;
 import org.mpjtrace.replay.Replayability;
 import org.mpjtrace.trace.TraceFile;
@@ -75,6 +76,7 @@ public final class ReplayJob {
         args.add("seed=" + how.seed());
         args.add("stall=" + how.stallSeconds());
         if (how.keptDump()) args.add(ReplayMain.KEPT_DUMP + "=true");
+        args.add(ReplayMain.CPU_SHARE + "=" + CpuShare.of(trace, 0, Runtime.getRuntime().availableProcessors()));
         if (launcher.progressStatus() != null) args.add("progress=" + launcher.progressStatus());
         boolean traced = how.mode() != null;
         JobRequest req = new JobRequest(ranks, how.device(), how.machines(), traced ? how.mode() : JobRequest.DUMP, how.output(),

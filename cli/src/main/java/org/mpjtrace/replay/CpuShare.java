@@ -1,0 +1,47 @@
+package org.mpjtrace.replay;
+
+import org.mpjtrace.cli.profile.Profile;
+import org.mpjtrace.cli.profile.RankTimes;
+import org.mpjtrace.trace.RankTrace;
+import org.mpjtrace.trace.TraceFile;
+
+/**
+ * The most of a rank's recorded computation that can have run on a core: what the replay spends spinning,
+ * the rest of each computation asleep ({@link ComputeClock}). The replay command works it out for rank 0
+ * before it starts the job, and every rank replays with it: working it out takes a pass over the rank's
+ * calls, which in the job's JVM left the compilers busy into the replay (Stencil2D at 4 ranks, 6% longer).
+ *
+ * <p>Why: a trace records the time between calls, not what the rank did in it. A rank that waited there
+ * without a core (a sleep, I/O, or its turn on a core it shared) and a rank that computed all along look
+ * alike. Spinning through every interval asks for more CPU than the traced run had whenever its ranks
+ * outnumbered the cores: LeavingPair with {@code compute=2000} (each step a 2 ms sleep), traced on 16
+ * ranks of 2 cores in 0.82 s (rank 0's span), replayed in 5.2-5.4 s, 16 threads spinning through 0.7 s
+ * each on 2 cores; with this share (15%), in 1.18-1.22 s (docs/benchmarks.md).
+ *
+ * <p>The traced run bounds it: its M ranks on a host of C cores had C / M of a core each on average, so
+ * over the rank's span (MPI.Init to MPI.Finalize, less the tracer's set-up) at most {@code C / M * span}
+ * of its computation ran on a core. The cores are the replay machine's (a replay runs where the traced run
+ * did, or on its like); the ranks on the host are those the trace names with the rank's host. Where the
+ * bound is above the computation (no more ranks than cores, or little computation) the share is 1 and the
+ * replay spins throughout, as it did before.
+ */
+public final class CpuShare {
+    private CpuShare() {}
+
+    /** The share, in (0, 1], for {@code rank} replayed on a machine of {@code cores}. */
+    public static double of(TraceFile trace, int rank, int cores) {
+        RankTrace section = trace.rank(rank);
+        if (section == null) return 1;
+        long onHost = trace.ranks().stream().filter(r -> r.host().equals(section.host())).count();
+        RankTimes t = Profile.timesOf(trace, section);
+        long span = t.appNanos() - section.stats().setupNanos();
+        long computation = span - t.mpjNanos();
+        return share(cores, onHost, span, computation);
+    }
+
+    /** {@code min(1, cores / ranks * span / computation)}; 1 where the figures say nothing. */
+    static double share(int cores, long ranksOnHost, long span, long computation) {
+        if (cores < 1 || ranksOnHost <= cores || span <= 0 || computation <= 0) return 1;
+        return Math.min(1, (double) cores / ranksOnHost * span / computation);
+    }
+}
