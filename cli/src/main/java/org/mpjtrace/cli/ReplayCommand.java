@@ -29,7 +29,10 @@ import picocli.CommandLine.Spec;
                         + "communicator constructors and v-collectives, its peer at call sites where it never changed, and its "
                         + "own loop counts where the lead's differ), on the same communicators, with buffers of the recorded counts and "
                         + "datatypes, and computes (a busy wait) for the recorded computation between calls (the mean of each call's histogram, or "
-                        + "draws from it with --timing sample; a dump's exact times, and so a trace of mode full kept with timing=lossless). A rank whose threads called MPJ at once replays each "
+                        + "draws from it with --timing sample; a dump's exact times, and so a trace of mode full kept with timing=lossless). "
+                        + "Where the traced run had more ranks on a host than the replay machine has cores, a rank can have had a core for "
+                        + "only part of each computation: the replay spins that part and sleeps the rest first (where the rest is 1 ms or more), "
+                        + "and says how much. A rank whose threads called MPJ at once replays each "
                         + "thread's calls on a thread of its own. The wall time is rank 0's, from MPI.Init (once every rank has prepared its calls) to "
                         + "MPI.Finalize.",
                 "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or an Abort) is "
