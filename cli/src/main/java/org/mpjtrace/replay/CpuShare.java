@@ -33,6 +33,7 @@ public final class CpuShare {
         RankTrace section = trace.rank(rank);
         if (section == null) return 1;
         long onHost = trace.ranks().stream().filter(r -> r.host().equals(section.host())).count();
+        if (onHost <= cores) return 1; // a core a rank: no need of the pass over its calls
         RankTimes t = Profile.timesOf(trace, section);
         long span = t.appNanos() - section.stats().setupNanos();
         long computation = span - t.mpjNanos();
