@@ -2,6 +2,8 @@ package org.mpjtrace.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.compare.Comparison;
 import org.mpjtrace.cli.job.Installation;
@@ -61,6 +63,11 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--timing", paramLabel = "HOW", description = "with --replay: mean (default) or sample (see mpjtrace replay)")
     String timing;
 
+    @Option(names = "--rounds", paramLabel = "N", description = "with --replay: replay A and B N times each, in turn (A, B, A, B, ...), "
+            + "and take ACC of the medians of their wall times (default 1). Two single replays on a shared machine differ by "
+            + "what its scheduler gives them, and |t - t'| of two noisy times is larger on average than that of their medians")
+    int rounds = 1;
+
     @Option(names = "--force", description = "compare traces of different main classes too (refused otherwise: they are different programs)")
     boolean force;
 
@@ -73,8 +80,9 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         return CommandBody.run(err, () -> {
-            if (!replay && (device != null || timing != null))
-                throw new BadInputException((device != null ? "--dev" : "--timing") + " applies with --replay only");
+            if (!replay && (device != null || timing != null || rounds != 1))
+                throw new BadInputException((device != null ? "--dev" : timing != null ? "--timing" : "--rounds") + " applies with --replay only");
+            if (rounds < 1) throw new BadInputException("--rounds must be at least 1, not " + rounds);
             if (keptDump && (b != null || proxy))
                 throw new BadInputException("--kept-dump compares one trace with the dump it kept: give one trace, without "
                         + (b != null ? "a second" : "--proxy"));
@@ -114,13 +122,23 @@ final class CompareCommand implements Callable<Integer> {
             if (replay) {
                 Installation installation = Installation.fromEnvironment();
                 ReplayJob.Settings how = ReplayJob.Settings.of(device != null ? device : JobRequest.MULTICORE, timing != null ? timing : ReplayJob.MEAN);
-                ReplayJob.Outcome ra = ReplayJob.run(installation, new JobLauncher(installation, err), ta, a, keptDump ? how.ofKeptDump() : how, out, err);
-                if (ra.exitCode() != ExitCodes.OK) return ra.exitCode();
-                ReplayJob.Outcome rb = ReplayJob.run(installation, new JobLauncher(installation, err), tb, b, how, out, err);
-                if (rb.exitCode() != ExitCodes.OK) return rb.exitCode();
-                t = ra.seconds();
-                t2 = rb.seconds();
-                what = "replay wall times";
+                double[] as = new double[rounds], bs = new double[rounds];
+                for (int i = 0; i < rounds; i++) {
+                    if (rounds > 1) {
+                        err.printf("mpjtrace compare: round %d of %d%n", i + 1, rounds);
+                        err.flush();
+                    }
+                    ReplayJob.Outcome ra = ReplayJob.run(installation, new JobLauncher(installation, err), ta, a, keptDump ? how.ofKeptDump() : how, out, err);
+                    if (ra.exitCode() != ExitCodes.OK) return ra.exitCode();
+                    ReplayJob.Outcome rb = ReplayJob.run(installation, new JobLauncher(installation, err), tb, b, how, out, err);
+                    if (rb.exitCode() != ExitCodes.OK) return rb.exitCode();
+                    as[i] = ra.seconds();
+                    bs[i] = rb.seconds();
+                }
+                if (rounds > 1) out.printf("replay wall times in s: A %s; B %s%n", seconds(as), seconds(bs));
+                t = median(as);
+                t2 = median(bs);
+                what = rounds > 1 ? "medians of " + rounds + " replay wall times" : "replay wall times";
             } else {
                 t = ta.meta().elapsedMillis() / 1000.0;
                 t2 = tb.meta().elapsedMillis() / 1000.0;
@@ -132,5 +150,19 @@ final class CompareCommand implements Callable<Integer> {
             out.flush();
             return ExitCodes.OK;
         });
+    }
+
+    /** The middle value, or the mean of the two middle ones. */
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int m = s.length / 2;
+        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+    }
+
+    private static String seconds(double[] v) {
+        StringBuilder b = new StringBuilder();
+        for (double x : v) b.append(b.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.3f", x));
+        return b.toString();
     }
 }

@@ -124,6 +124,12 @@ class BadInputTest {
         assertEquals("mpjtrace: --dev applies with --replay only", c.err.trim());
         c = Cli.run("compare", f.toString(), f.toString(), "--timing", "sample");
         assertEquals("mpjtrace: --timing applies with --replay only", c.err.trim());
+        c = Cli.run("compare", f.toString(), f.toString(), "--rounds", "3");
+        assertEquals(2, c.code, c.toString());
+        assertEquals("mpjtrace: --rounds applies with --replay only", c.err.trim());
+        c = Cli.run("compare", f.toString(), f.toString(), "--replay", "--rounds", "0");
+        assertEquals(2, c.code, c.toString());
+        assertEquals("mpjtrace: --rounds must be at least 1, not 0", c.err.trim());
         c = Cli.run("replay", f.toString(), "-o", "x.mpjt");
         assertEquals(2, c.code, c.toString());
         assertEquals("mpjtrace: -o applies with --mode only (the replay is not traced otherwise)", c.err.trim());
