@@ -31,6 +31,8 @@ final class RankScript {
     private final RankTrace section;
     /** The rank's calls as the compressed trace keeps them for it, or null for a dump. */
     private final RebuiltRank rebuilt;
+    /** Each thread's calls rebuilt before the replay ({@link #rebuildAhead}), or null where they are rebuilt as played. */
+    private CallsAhead[] ahead;
 
     /** Prepares the rank's replay (loop counts fitted, before the replay's clock starts). */
     RankScript(TraceFile trace, int rank) {
@@ -49,8 +51,20 @@ final class RankScript {
         return RankThreads.of(trace, rank);
     }
 
+    /**
+     * Rebuilds each thread's calls from the compressed trace now, before the replay's clock starts, where a
+     * thread has at most {@code budget} ({@link CallsAhead}); a dump's calls are read as they are played.
+     */
+    void rebuildAhead(long budget) throws MPIException {
+        if (trace.global() == null) return;
+        CallsAhead[] built = new CallsAhead[threads()];
+        for (int t = 0; t < built.length; t++) built[t] = CallsAhead.of(this, t, budget);
+        ahead = built;
+    }
+
     /** Replays the calls of the rank's thread {@code thread}; returns how many. */
     long play(int thread, Computation clock, Step step) throws MPIException {
+        if (ahead != null && ahead[thread] != null) return ahead[thread].play(clock, step);
         return trace.global() != null ? playGlobal(thread, clock, step) : playDump(thread, clock, step);
     }
 
@@ -79,7 +93,7 @@ final class RankScript {
     }
 
     /** Makes the call and tells the clock it returned: the next computation counts from there. */
-    private static void call(Computation clock, Step step, long[] w, int b) throws MPIException {
+    static void call(Computation clock, Step step, long[] w, int b) throws MPIException {
         long start = System.nanoTime();
         step.call(w, b);
         clock.called(System.nanoTime() - start);

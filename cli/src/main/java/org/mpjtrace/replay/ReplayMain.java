@@ -71,9 +71,11 @@ public final class ReplayMain {
             if (loaded.buffersSends()) MPI.Buffer_attach(ByteBuffer.allocateDirect(BSEND_BUFFER_BYTES));
 
             int stall = Integer.parseInt(a.getOrDefault("stall", "" + DEFAULT_STALL_SECONDS));
-            // Preparing the rank's script (fitting loop counts) is not the replay: the clock starts after it,
-            // when every rank has prepared its own.
+            // Preparing the rank's script (fitting loop counts, rebuilding its calls) is not the replay: the clock
+            // starts after it, when every rank has prepared its own.
             RankScript script = new RankScript(trace, rank);
+            // An eighth of the heap for the rebuilt calls of every rank of the JVM (multicore: all of them).
+            script.rebuildAhead(Runtime.getRuntime().maxMemory() / 8 / MPI.COMM_WORLD.Size() / CallsAhead.BYTES_PER_CALL);
             int threads = script.threads();
             Symbols symbols = new Symbols(trace, rank, threads);
             double cpuShare = Double.parseDouble(a.getOrDefault(CPU_SHARE, "1"));

@@ -1,10 +1,14 @@
 package org.mpjtrace.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import mpi.MPIException;
 import org.junit.jupiter.api.Test;
 import org.mpjtrace.trace.fixtures.EventBuilder;
 import org.mpjtrace.trace.Event;
@@ -15,6 +19,7 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.fold.EventRecords;
+import org.mpjtrace.trace.fold.Histogram;
 import org.mpjtrace.trace.fold.TraceFolding;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.ranks.RankSet;
@@ -79,6 +84,64 @@ class RankScriptTest {
                 assertEquals(expected, clock.totalNanos(), "rank " + section.rank() + " thread " + thread);
             }
         }
+    }
+
+    /**
+     * Rebuilt before the clock starts, a rank's calls are the ones it rebuilds as it plays, each with the same
+     * computation before it: each thread's own intervals of a lossless trace, each call's histogram of another.
+     */
+    @Test
+    void callsRebuiltAheadAreTheCallsAndComputationsTheScriptGivesAsItPlays() throws Exception {
+        TraceFile lossless = org.mpjtrace.trace.io.TraceReader.read(org.mpjtrace.cli.CorpusFiles.path("threads-full-lossless"));
+        TraceFile ring = clusteredRing(3);
+        for (TraceFile trace : List.of(lossless, ring)) {
+            for (int r = 0; r < trace.meta().worldSize(); r++) {
+                RankScript asPlayed = new RankScript(trace, r), ahead = new RankScript(trace, r);
+                ahead.rebuildAhead(Long.MAX_VALUE);
+                for (int thread = 0; thread < asPlayed.threads(); thread++) {
+                    List<String> want = played(asPlayed, thread), got = played(ahead, thread);
+                    assertEquals(want, got, trace.meta().mainClass() + " rank " + r + " thread " + thread);
+                    assertTrue(want.size() > 1, want.toString());
+                }
+            }
+        }
+        // Both kinds of computation were compared: the lossless trace's intervals and the ring's histograms.
+        assertTrue(played(new RankScript(lossless, 0), 0).stream().anyMatch(c -> c.startsWith("interval")));
+        assertTrue(played(new RankScript(ring, 0), 0).stream().anyMatch(c -> c.startsWith("histogram")));
+    }
+
+    /** A thread with more calls than its budget is not rebuilt ahead: it is rebuilt as it plays, all its calls. */
+    @Test
+    void aThreadOverItsBudgetIsRebuiltAsItPlays() throws Exception {
+        RankScript script = new RankScript(clusteredRing(3), 1);
+        assertNull(CallsAhead.of(script, 0, 3));
+        assertEquals(4, CallsAhead.of(script, 0, 4).calls());
+        script.rebuildAhead(3);
+        assertEquals(List.of("Isend 2", "Irecv 0", "Isend 2", "Irecv 0"), played(script, 0).stream()
+                .filter(c -> !c.startsWith("histogram") && !c.startsWith("interval")).map(c -> c.substring(0, c.indexOf(" @"))).toList());
+    }
+
+    /** Each computation the script asks for and each call it makes (op, peer, tag, count and the words of its record), in order. */
+    private static List<String> played(RankScript script, int thread) throws MPIException {
+        List<String> log = new ArrayList<>();
+        Computation recorder = new Computation() {
+            @Override
+            public void compute(Histogram h) {
+                if (h != null) log.add("histogram " + h.count() + " " + h.mean());
+            }
+
+            @Override
+            public void compute(long nanos) {
+                log.add("interval " + nanos);
+            }
+
+            @Override
+            public void called(long nanos) {
+            }
+        };
+        script.play(thread, recorder, (w, b) -> log.add(Op.ofCode(Event.opCode(w, b)).mpjName + " " + Event.peer(w, b)
+                + " @" + Arrays.toString(Arrays.copyOfRange(w, b, b + Event.WORDS))));
+        return log;
     }
 
     private static TraceFile clusteredRing(int lead) {
