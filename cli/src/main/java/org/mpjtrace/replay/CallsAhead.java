@@ -14,13 +14,16 @@ import org.mpjtrace.trace.fold.Histogram;
  * 0.3 us a call once compiled and 1.3 us a call over the first pass of 40,000 (Ring's lossless trace at 2
  * ranks, the compilers still at work), and the replay did it between one call's return and the next call.
  * Where a program computes nothing between calls that work is what its partner waits for: Ring's replay
- * at 2 ranks was 0.1 s longer than its 1.2-1.4 s traced run, 2.5 us a call (docs/benchmarks.md).
+ * at 2 ranks took 1.094 of its traced run so, 1.043 rebuilt ahead; RequestPatterns 1.191 and 1.133
+ * (one trace each, replayed by both builds in turn, docs/benchmarks.md).
  *
  * <p>A thread with more calls than the budget the replay gives it is rebuilt as it is replayed, as before.
  */
 final class CallsAhead {
     /** What a call costs here: its record, its histogram's reference and its interval. */
     static final int BYTES_PER_CALL = Event.WORDS * Long.BYTES + 2 * Long.BYTES;
+    /** The most calls the arrays can hold as they grow: the records' array doubled stays an array. */
+    private static final long MOST_CALLS = Integer.MAX_VALUE / Event.WORDS / 2;
 
     private long[] words = new long[64 * Event.WORDS];
     private Histogram[] histograms = new Histogram[64];
@@ -32,11 +35,12 @@ final class CallsAhead {
 
     /** The calls of the rank's thread {@code thread}, or null when there are more than {@code budget}. */
     static CallsAhead of(RankScript script, int thread, long budget) throws MPIException {
+        long most = Math.min(budget, MOST_CALLS);
         CallsAhead ahead = new CallsAhead();
         Recorder recorder = new Recorder();
         try {
             script.play(thread, recorder, (w, b) -> {
-                if (ahead.count >= budget) throw OverBudget.INSTANCE;
+                if (ahead.count >= most) throw OverBudget.INSTANCE;
                 ahead.add(w, b, recorder.histogram, recorder.nanos);
                 recorder.histogram = null;
                 recorder.nanos = -1;
