@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
                         + "draws from it with --timing sample; a dump's exact times, and so a trace of mode full kept with timing=lossless). "
                         + "Where the traced run had more ranks on a host than the replay machine has cores, a rank can have had a core for "
                         + "only part of each computation: the replay spins that part and sleeps the rest first (where the rest is 1 ms or more), "
-                        + "and says how much. A rank whose threads called MPJ at once replays each "
+                        + "and says how much. Where the ranks have a core each, every rank rebuilds its calls from the trace before the "
+                        + "clock starts, so that rebuilding a call does not delay it (the line says so). A rank whose threads called MPJ at once replays each "
                         + "thread's calls on a thread of its own. The wall time is rank 0's, from MPI.Init (once every rank has prepared its calls) to "
                         + "MPI.Finalize.",
                 "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or an Abort) is "

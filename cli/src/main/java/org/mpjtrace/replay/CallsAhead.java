@@ -17,7 +17,9 @@ import org.mpjtrace.trace.fold.Histogram;
  * at 2 ranks took 1.094 of its traced run so, 1.043 rebuilt ahead; RequestPatterns 1.191 and 1.133
  * (one trace each, replayed by both builds in turn, docs/benchmarks.md).
  *
- * <p>A thread with more calls than the budget the replay gives it is rebuilt as it is replayed, as before.
+ * <p>A thread with more calls than the budget the replay gives it is rebuilt as it is replayed, as before,
+ * and so is every call where the ranks share cores ({@link CpuShare#coreEach}): there, rebuilt ahead,
+ * RequestPatterns' and TwoCallers' replays at 4 ranks on 2 cores took 10-14% longer.
  */
 final class CallsAhead {
     /** What a call costs here: its record, its histogram's reference and its interval. */

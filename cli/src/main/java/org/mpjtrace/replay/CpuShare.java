@@ -32,12 +32,27 @@ public final class CpuShare {
     public static double of(TraceFile trace, int rank, int cores) {
         RankTrace section = trace.rank(rank);
         if (section == null) return 1;
-        long onHost = trace.ranks().stream().filter(r -> r.host().equals(section.host())).count();
+        long onHost = ranksOnHost(trace, section);
         if (onHost <= cores) return 1; // a core a rank: no need of the pass over its calls
         RankTimes t = Profile.timesOf(trace, section);
         long span = t.appNanos() - section.stats().setupNanos();
         long computation = span - t.mpjNanos();
         return share(cores, onHost, span, computation);
+    }
+
+    /**
+     * Whether the ranks the trace names on {@code rank}'s host have a core each on a machine of {@code cores}
+     * (or the trace names no host for the rank). The replay then rebuilds its calls before its clock starts
+     * ({@code CallsAhead}): with a core a rank that shortened call-dense replays by 4-6%, and with 4 ranks on 2
+     * cores it lengthened RequestPatterns' and TwoCallers' by 10-14% (docs/benchmarks.md).
+     */
+    public static boolean coreEach(TraceFile trace, int rank, int cores) {
+        RankTrace section = trace.rank(rank);
+        return section == null || ranksOnHost(trace, section) <= cores;
+    }
+
+    private static long ranksOnHost(TraceFile trace, RankTrace section) {
+        return trace.ranks().stream().filter(r -> r.host().equals(section.host())).count();
     }
 
     /** {@code min(1, cores / ranks * span / computation)}; 1 where the figures say nothing. */

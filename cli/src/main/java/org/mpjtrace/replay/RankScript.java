@@ -1,5 +1,6 @@
 package org.mpjtrace.replay;
 
+import java.util.Arrays;
 import mpi.MPIException;
 import org.mpjtrace.cli.format.RankThreads;
 import org.mpjtrace.trace.CallTimes;
@@ -60,6 +61,11 @@ final class RankScript {
         CallsAhead[] built = new CallsAhead[threads()];
         for (int t = 0; t < built.length; t++) built[t] = CallsAhead.of(this, t, budget);
         ahead = built;
+    }
+
+    /** Whether {@link #rebuildAhead} rebuilt any thread's calls. */
+    boolean rebuiltAhead() {
+        return ahead != null && Arrays.stream(ahead).anyMatch(a -> a != null);
     }
 
     /** Replays the calls of the rank's thread {@code thread}; returns how many. */

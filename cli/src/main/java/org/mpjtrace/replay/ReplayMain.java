@@ -38,6 +38,8 @@ public final class ReplayMain {
     public static final String KEPT_DUMP = "keptDump";
     /** The argument giving the share of each computation spun ({@link CpuShare}, 1 when absent). */
     public static final String CPU_SHARE = "cpu";
+    /** The argument that has each rank rebuild its calls before the clock starts ({@link CallsAhead}; not when absent). */
+    public static final String REBUILD_AHEAD = "ahead";
 
     /** Room for the buffered sends of a program that attached its own buffer (attaching is not traced). */
     private static final int BSEND_BUFFER_BYTES = 8 << 20;
@@ -75,7 +77,8 @@ public final class ReplayMain {
             // starts after it, when every rank has prepared its own.
             RankScript script = new RankScript(trace, rank);
             // An eighth of the heap for the rebuilt calls of every rank of the JVM (multicore: all of them).
-            script.rebuildAhead(Runtime.getRuntime().maxMemory() / 8 / MPI.COMM_WORLD.Size() / CallsAhead.BYTES_PER_CALL);
+            if (Boolean.parseBoolean(a.get(REBUILD_AHEAD)))
+                script.rebuildAhead(Runtime.getRuntime().maxMemory() / 8 / MPI.COMM_WORLD.Size() / CallsAhead.BYTES_PER_CALL);
             int threads = script.threads();
             Symbols symbols = new Symbols(trace, rank, threads);
             double cpuShare = Double.parseDouble(a.getOrDefault(CPU_SHARE, "1"));
@@ -100,8 +103,9 @@ public final class ReplayMain {
             for (Thread t : others) t.join();
             double seconds = (System.nanoTime() - start) / 1e9;
             if (rank == 0)
-                System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation%s)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9,
-                        cpuShare < 1 ? String.format("; at most %.0f%% of each on a core, the rest slept", 100 * cpuShare) : "");
+                System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation%s%s)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9,
+                        cpuShare < 1 ? String.format("; at most %.0f%% of each on a core, the rest slept", 100 * cpuShare) : "",
+                        script.rebuiltAhead() ? "; calls rebuilt before the clock" : "");
         } catch (RuntimeException | Error e) {
             stop(rank, e);
         }

@@ -64,5 +64,9 @@ class CpuShareTest {
         TraceFile dump = new TraceFile(new JobMeta("dump", "niodev", 8, 0, 1, "Tour", Map.of(), "0.1.0"), List.of(), ranks);
         assertEquals(0.5 / 0.8, CpuShare.of(dump, 5, 2), 1e-9);
         assertEquals(1, CpuShare.of(dump, 5, 4), "four cores for the four ranks of host b");
+        // Whether the replay rebuilds its calls ahead: the ranks of the rank's own host, against the cores.
+        assertEquals(false, CpuShare.coreEach(dump, 5, 3));
+        assertEquals(true, CpuShare.coreEach(dump, 5, 4));
+        assertEquals(true, CpuShare.coreEach(dump, 0, 4));
     }
 }

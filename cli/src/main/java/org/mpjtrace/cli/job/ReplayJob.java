@@ -76,7 +76,9 @@ public final class ReplayJob {
         args.add("seed=" + how.seed());
         args.add("stall=" + how.stallSeconds());
         if (how.keptDump()) args.add(ReplayMain.KEPT_DUMP + "=true");
-        args.add(ReplayMain.CPU_SHARE + "=" + CpuShare.of(trace, 0, Runtime.getRuntime().availableProcessors()));
+        int cores = Runtime.getRuntime().availableProcessors();
+        args.add(ReplayMain.CPU_SHARE + "=" + CpuShare.of(trace, 0, cores));
+        args.add(ReplayMain.REBUILD_AHEAD + "=" + CpuShare.coreEach(trace, 0, cores));
         if (launcher.progressStatus() != null) args.add("progress=" + launcher.progressStatus());
         boolean traced = how.mode() != null;
         JobRequest req = new JobRequest(ranks, how.device(), how.machines(), traced ? how.mode() : JobRequest.DUMP, how.output(),

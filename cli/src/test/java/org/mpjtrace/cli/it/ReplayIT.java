@@ -197,6 +197,23 @@ class ReplayIT {
         assertEquals(medianB, Double.parseDouble(acc.group(2)), 0.0011, text);
     }
 
+    /** With a core a rank (2 ranks, on a machine of 2 cores or more) each rank rebuilds its calls before the clock starts, and makes the traced ones. */
+    @Test
+    void withACoreARankTheReplayRebuildsItsCallsBeforeTheClockAndMakesTheTracedCalls() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs 2 cores");
+        Path file = dir.resolve("ring2.mpjt");
+        MpjJobs.Run run = MpjJobs.run("Ring", 2, "multicore", null, file, "full", "keepDump=true", List.of("steps=40"));
+        MpjJobs.assertSucceeded(run);
+        TraceFile trace = run.result().trace();
+        assertReplayMakesTheCallsOf(trace.keptDump(), trace, file, 2, JobRequest.MULTICORE, null);
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        picocli.CommandLine cl = Main.newCommandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(0, cl.execute("replay", file.toString()), err.toString());
+        assertTrue(out.toString().contains("s of them computation; calls rebuilt before the clock)"), out.toString());
+    }
+
     /** On the example's shared run ({@link FullRuns}), which other classes check for other things. */
     private void replayEqualsOriginal(Examples ex, int ranks, String device, Path machines) {
         MpjJobs.Run run = FullRuns.of(ex, ranks, device, machines);
