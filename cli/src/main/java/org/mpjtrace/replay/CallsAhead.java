@@ -19,7 +19,7 @@ import org.mpjtrace.trace.fold.Histogram;
  *
  * <p>A thread with more calls than the budget the replay gives it is rebuilt as it is replayed, as before,
  * and so is every call where the ranks share cores ({@link CpuShare#coreEach}): there, rebuilt ahead,
- * RequestPatterns' and TwoCallers' replays at 4 ranks on 2 cores took 10-14% longer.
+ * RequestPatterns' and TwoCallers' replays at 4 ranks on 2 cores took 6-14% longer.
  */
 final class CallsAhead {
     /** What a call costs here: its record, its histogram's reference and its interval. */

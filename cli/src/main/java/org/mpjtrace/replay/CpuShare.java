@@ -44,7 +44,7 @@ public final class CpuShare {
      * Whether the ranks the trace names on {@code rank}'s host have a core each on a machine of {@code cores}
      * (or the trace names no host for the rank). The replay then rebuilds its calls before its clock starts
      * ({@code CallsAhead}): with a core a rank that shortened call-dense replays by 4-6%, and with 4 ranks on 2
-     * cores it lengthened RequestPatterns' and TwoCallers' by 10-14% (docs/benchmarks.md).
+     * cores it lengthened RequestPatterns' and TwoCallers' by 6-14% (docs/benchmarks.md).
      */
     public static boolean coreEach(TraceFile trace, int rank, int cores) {
         RankTrace section = trace.rank(rank);
