@@ -46,7 +46,9 @@ final class ProxyCommand implements Callable<Integer> {
 
     @Option(names = "--compute", paramLabel = "MODE", defaultValue = "mean",
             description = "computation between calls, as a busy wait: none; mean (default: each call's mean gap before it); "
-                    + "exact (each gap as recorded: needs mode dump, or timing=lossless, or timing=lossy within its epsilon)")
+                    + "exact (each gap as recorded: needs mode dump, or timing=lossless, or timing=lossy within its epsilon). "
+                    + "Where the traced run had more ranks on a host than the proxy's host has cores, only the share of each "
+                    + "computation the traced ranks can have had a core for is spun, the rest slept, as in a replay (rank 0 says so)")
     String compute;
 
     @Mixin

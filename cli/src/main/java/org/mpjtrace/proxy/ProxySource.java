@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpjtrace.replay.CpuShare;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.JobMeta;
 import org.mpjtrace.trace.Op;
@@ -79,6 +80,10 @@ final class ProxySource {
         out.add("            MPI.Finalize(); // another number of ranks than the trace's: rank 0 said so");
         out.add("            System.exit(2);");
         out.add("        }");
+        if (compute != ComputeMode.NONE) {
+            CpuShare.Bound b = CpuShare.bound(trace, 0);
+            out.add("        tracedCores(" + b.ranksOnHost() + ", " + b.span() + "L, " + b.computation() + "L); // rank 0 traced: ranks on its host, span and computation (ns)");
+        }
         if (buffersSends) out.add("        MPI.Buffer_attach(java.nio.ByteBuffer.allocateDirect(64 << 20));");
         for (int t = 1; t < calls.threads(); t++) out.add("        Thread t" + t + " = begin(" + t + ", " + className + "::thread" + t + ");");
         out.add("        thread0(new Calls(0));");

@@ -32,12 +32,29 @@ public final class CpuShare {
     public static double of(TraceFile trace, int rank, int cores) {
         RankTrace section = trace.rank(rank);
         if (section == null) return 1;
-        long onHost = ranksOnHost(trace, section);
-        if (onHost <= cores) return 1; // a core a rank: no need of the pass over its calls
+        if (ranksOnHost(trace, section) <= cores) return 1; // a core a rank: no need of the pass over its calls
+        return bound(trace, rank).share(cores);
+    }
+
+    /**
+     * What the traced run says of {@code rank}'s time on a core: how many ranks shared its host, its span and
+     * how much of it it computed. A proxy application carries these and works out its share where it runs.
+     */
+    public static Bound bound(TraceFile trace, int rank) {
+        RankTrace section = trace.rank(rank);
+        if (section == null) return new Bound(1, 0, 0);
         RankTimes t = Profile.timesOf(trace, section);
         long span = t.appNanos() - section.stats().setupNanos();
-        long computation = span - t.mpjNanos();
-        return share(cores, onHost, span, computation);
+        // Timing summaries' means can put a rank's calls a little over its span: then it computed nothing.
+        return new Bound(ranksOnHost(trace, section), span, Math.max(0, span - t.mpjNanos()));
+    }
+
+    /** A rank's figures from its traced run (nanoseconds): the ranks on its host, its span, its computation. */
+    public record Bound(long ranksOnHost, long span, long computation) {
+        /** The share on a machine of {@code cores}. */
+        public double share(int cores) {
+            return CpuShare.share(cores, ranksOnHost, span, computation);
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import mpi.Cartcomm;
 import mpi.Comm;
 import mpi.Datatype;
@@ -21,11 +22,11 @@ import mpjbuf.Buffer;
  * What a proxy written by {@code mpjtrace proxy} needs beside its own code, the same for every proxy:
  * the rank's place in COMM_WORLD and peers kept relative to it, the trace's rank classes and value
  * sequences, the communicators and datatypes the proxy makes, per-thread message buffers and requests,
- * and the computation between calls as a busy wait.
+ * and the computation between calls as a busy wait (with more ranks than cores, partly a sleep).
  *
  * <p>It is written beside every proxy and compiled with MPJ's mpj.jar alone, so it cannot call
- * mpjtrace's replay, whose buffers by base type (Buffers), base-type table (Symbols) and v-collective
- * extents (CallIssuer) it repeats.
+ * mpjtrace's replay, whose buffers by base type (Buffers), base-type table (Symbols), v-collective
+ * extents (CallIssuer) and share of each computation spun (CpuShare, ComputeClock) it repeats.
  *
  * <p>A proxy extends this class only to reach its static members by their short names. State is static:
  * MPJ Express's multicore device loads a rank's classes in a class loader of its own, so each rank has
@@ -36,6 +37,8 @@ class ProxyKit {
 
     /** This rank in COMM_WORLD, and COMM_WORLD's size. */
     static int rank, size;
+    /** The proxy's class name, which its messages start with. */
+    private static String name = "proxy";
     /** Whether threads of this rank other than main call MPJ (communicators are then waited for). */
     private static boolean threaded;
     /** Gaps to keep ({@code --compute exact}): each thread's, in call order; null otherwise. */
@@ -46,6 +49,7 @@ class ProxyKit {
      * ranks than the trace, whose peers and rank classes hold for the recorded number only.
      */
     static boolean start(String proxy, int recordedRanks, int threads, String gapsResource) throws MPIException {
+        name = proxy;
         rank = MPI.COMM_WORLD.Rank();
         size = MPI.COMM_WORLD.Size();
         threaded = threads > 1;
@@ -55,6 +59,28 @@ class ProxyKit {
         }
         if (gapsResource != null) gaps = readGaps(proxy, gapsResource, threads);
         return true;
+    }
+
+    /** The share of each computation spun, in (0, 1]; the rest is slept ({@link #tracedCores}). */
+    private static double cpuShare = 1;
+
+    /**
+     * The traced run's figures for rank 0 (nanoseconds): its host ran {@code ranksOnHost} ranks, and of its span
+     * (MPI.Init to MPI.Finalize) it computed {@code computation}. Each of M ranks on a host of C cores had C / M
+     * of a core on average, so at most {@code C / M * span} of that computation ran on a core; the rest was
+     * waiting (a sleep, I/O, its turn on a core it shared). Spinning through all of it asks for more CPU than
+     * the traced run had: a proxy of LeavingPair on 16 ranks of 2 cores (each step a 2 ms sleep), traced in
+     * 0.91 s, ran 6.1 s so (docs/benchmarks.md). So only that share of each computation is spun, the cores
+     * being this machine's, and the rest slept; rank 0 says so. With a core a rank, or little computation,
+     * the share is 1 and every computation is spun, as before.
+     */
+    static void tracedCores(long ranksOnHost, long span, long computation) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (cores < 1 || ranksOnHost <= cores || span <= 0 || computation <= 0) return;
+        cpuShare = Math.min(1, (double) cores / ranksOnHost * span / computation);
+        if (cpuShare < 1 && rank == 0)
+            System.err.printf("%s: %d ranks shared rank 0's host in the traced run, and this host has %d cores: at most %.0f%%"
+                    + " of each computation is spun, the rest slept%n", name, ranksOnHost, cores, 100 * cpuShare);
     }
 
     /** The rank {@code offset} places after this one, round COMM_WORLD (a peer the trace kept relative). */
@@ -479,13 +505,25 @@ class ProxyKit {
     /**
      * Computes for {@code nanos}: a busy wait on System.nanoTime, not a sleep, whose wake-up comes tens
      * of microseconds late. The wait ends {@code nanoTimeCost} early, what reading the clock costs, so
-     * that many short computations do not each run a clock read long.
+     * that many short computations do not each run a clock read long. The part not on a core
+     * ({@link #tracedCores}) is slept first when it is at least {@link #MIN_SLEEP_NANOS}, and at least the
+     * last {@link #WAKE_MARGIN_NANOS} spun, so that a late wake-up only shortens the spin.
      */
     static void compute(long nanos) {
         if (nanos <= nanoTimeCost) return;
         long end = System.nanoTime() + nanos - nanoTimeCost;
+        long asleep = cpuShare == 1 ? 0 : (long) (nanos * (1 - cpuShare));
+        if (asleep >= MIN_SLEEP_NANOS) {
+            long wake = end - Math.max(nanos - asleep, WAKE_MARGIN_NANOS);
+            for (long left; (left = wake - System.nanoTime()) > 0; ) LockSupport.parkNanos(left);
+        }
         while (System.nanoTime() < end) Thread.onSpinWait();
     }
+
+    /** The shortest part of a computation worth sleeping: a park wakes 50-60 us late, later on busy cores. */
+    private static final long MIN_SLEEP_NANOS = 1_000_000;
+    /** The least a computation spins after its sleep. */
+    private static final long WAKE_MARGIN_NANOS = 100_000;
 
     /** What one System.nanoTime call costs here, measured once per rank. */
     private static final long nanoTimeCost = calibrate();

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.mpjtrace.replay.CpuShare;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.fixtures.EventBuilder;
@@ -74,6 +75,22 @@ class ProxyCommandTest {
         assertTrue(source.matches("(?s).*\\n +compute\\(\\d+\\);\\n.*"), source);
         assertTrue(source.contains("// Stencil2D.main:"), source);
         assertTrue(c.out.contains("run:     mpjtrace run -np 4 -cp " + out + " Stencil2DProxy"), c.out);
+    }
+
+    /** The figures the proxy works out its share of each computation spun from where it runs (ProxyIT runs one). */
+    @Test
+    void aProxyThatComputesCarriesRankZerosTracedRanksOnItsHostSpanAndComputationAndOneThatDoesNotNone() throws Exception {
+        Path trace = CorpusFiles.path("stencil2d-full-ctx");
+        CpuShare.Bound b = CpuShare.bound(TraceReader.read(trace), 0);
+        assertTrue(b.ranksOnHost() == 4 && b.span() > 0 && b.span() >= b.computation() && b.computation() >= 0, b.toString());
+        for (String compute : new String[] {"mean", "none"}) {
+            Path out = dir.resolve(compute);
+            assertEquals(0, Cli.run("proxy", trace.toString(), "-o", out.toString(), "--class", "P", "--compute", compute).code);
+            String source = Files.readString(out.resolve("P.java"));
+            assertEquals(compute.equals("mean"), source.contains("        tracedCores(4, " + b.span() + "L, " + b.computation() + "L);"), source);
+            assertEquals(compute.equals("mean"), source.contains("tracedCores("), source);
+            assertEquals("", compile(out));
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.mpjtrace.cli.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -26,6 +27,7 @@ import org.mpjtrace.cli.job.Installation;
 import org.mpjtrace.cli.job.JobLauncher;
 import org.mpjtrace.cli.job.JobRequest;
 import org.mpjtrace.cli.job.JobResult;
+import org.mpjtrace.replay.CpuShare;
 import org.mpjtrace.trace.TraceFile;
 import org.mpjtrace.trace.io.TraceFormatException;
 import org.mpjtrace.trace.io.TraceReader;
@@ -69,7 +71,7 @@ class ProxyIT {
         Path trace = dir.resolve("Threads.mpjt");
         MpjJobs.Run run = MpjJobs.run("Threads", 3, JobRequest.MULTICORE, null, trace, "full", null, List.of());
         MpjJobs.assertSucceeded(run);
-        Path proxy = assertProxyMakesTheCallsOf(run.result(), "mean");
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), "mean").src();
         assertTrue(Files.readString(proxy.resolve("ThreadsProxy.java")).contains("Thread t1 = begin(1, ThreadsProxy::thread1);"));
     }
 
@@ -89,8 +91,33 @@ class ProxyIT {
         Path trace = dir.resolve("Ring-lossless.mpjt");
         MpjJobs.Run run = MpjJobs.run("Ring", 4, JobRequest.MULTICORE, null, trace, "full", "timing=lossless", List.of("steps=5"));
         MpjJobs.assertSucceeded(run);
-        Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact");
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact").src();
         assertTrue(Files.size(proxy.resolve("RingProxy.gaps")) > 0);
+    }
+
+    /**
+     * LeavingPair on 16 ranks, each step a 2 ms sleep: its ranks waited through most of what the trace records
+     * as computation, and 16 ranks on a host of fewer cores cannot have computed it all. The proxy spins the
+     * share of each computation the traced run can have had a core for ({@code CpuShare}, with this machine's
+     * cores) and says so on rank 0; with a core a rank, or little computation, it spins all and says nothing.
+     */
+    @Test
+    void withMoreRanksThanCoresTheProxySpinsOnlyTheShareOfEachComputationTheTracedRunCanHaveHadACoreFor() throws IOException {
+        Path trace = dir.resolve("LeavingPair-lossless.mpjt");
+        MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + "clusters.LeavingPair", 16, JobRequest.MULTICORE, null, trace, "full", "timing=lossless",
+                List.of("steps=30", "early=10", "compute=2000"));
+        MpjJobs.assertSucceeded(run);
+        Proxied proxy = assertProxyMakesTheCallsOf(run.result(), "exact");
+        CpuShare.Bound bound = CpuShare.bound(run.result().trace(), 0);
+        assertEquals(16, bound.ranksOnHost());
+        String source = Files.readString(proxy.src().resolve("LeavingPairProxy.java"));
+        assertTrue(source.contains("tracedCores(16, " + bound.span() + "L, " + bound.computation() + "L);"), source);
+        int cores = Runtime.getRuntime().availableProcessors();
+        double share = bound.share(cores);
+        String said = String.format("LeavingPairProxy: 16 ranks shared rank 0's host in the traced run, and this host has %d cores: at most %.0f%%"
+                + " of each computation is spun, the rest slept", cores, 100 * share);
+        if (share < 1) assertTrue(proxy.output().contains(said), said + "\n" + proxy.output());
+        else assertFalse(proxy.output().contains("of each computation is spun"), proxy.output());
     }
 
     /** A dump's records, each gap as recorded; the proxy, started on another number of ranks, says it runs on the trace's only. */
@@ -99,7 +126,7 @@ class ProxyIT {
         Path trace = dir.resolve("Sweep-dump.mpjt");
         MpjJobs.Run run = MpjJobs.run("Sweep", 4, JobRequest.MULTICORE, null, trace, "dump", null, List.of("sweeps=2", "n=8"));
         MpjJobs.assertSucceeded(run);
-        Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact");
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact").src();
         JobOutput other = runProxy(proxy.resolve("classes"), "SweepProxy", 2, dir.resolve("Sweep-on-2.mpjt"));
         assertTrue(other.text().contains("SweepProxy: the trace was recorded on 4 ranks; this proxy runs on 4 only, not 2"), other.text());
     }
@@ -150,8 +177,11 @@ class ProxyIT {
         return new JobOutput(r, log + out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
     }
 
-    /** Writes, compiles and runs the proxy of {@code original} traced in mode full, and compares; returns the proxy's folder. */
-    private Path assertProxyMakesTheCallsOf(JobResult original, String compute) throws IOException {
+    /** A proxy's folder, and what its job printed. */
+    private record Proxied(Path src, String output) {}
+
+    /** Writes, compiles and runs the proxy of {@code original} traced in mode full, and compares. */
+    private Proxied assertProxyMakesTheCallsOf(JobResult original, String compute) throws IOException {
         Path traceFile = original.traceFile();
         String base = traceFile.getFileName().toString().replace(".mpjt", "");
         Path src = dir.resolve(base + "-proxy");
@@ -178,6 +208,6 @@ class ProxyIT {
         c.print(new PrintWriter(table, true));
         assertEquals(100.0, c.events(), 0.0, table::toString);
         for (double p : new double[] {c.count(), c.src(), c.dest(), c.tag()}) assertTrue(Double.isNaN(p) || p == 100.0, table::toString);
-        return src;
+        return new Proxied(src, proxied.text());
     }
 }
