@@ -69,8 +69,8 @@ class ProxyKit {
      * (MPI.Init to MPI.Finalize) it computed {@code computation}. Each of M ranks on a host of C cores had C / M
      * of a core on average, so at most {@code C / M * span} of that computation ran on a core; the rest was
      * waiting (a sleep, I/O, its turn on a core it shared). Spinning through all of it asks for more CPU than
-     * the traced run had: a proxy of LeavingPair on 16 ranks of 2 cores (each step a 2 ms sleep), traced in
-     * 0.91 s, ran 6.1 s so (docs/benchmarks.md). So only that share of each computation is spun, the cores
+     * the traced run had: a proxy of LeavingPair on 16 ranks of 2 cores (each step a 2 ms sleep) ran 3.9
+     * times as long as the program so, and 1.22 times with the share (docs/benchmarks.md). So only that share of each computation is spun, the cores
      * being this machine's, and the rest slept; rank 0 says so. With a core a rank, or little computation,
      * the share is 1 and every computation is spun, as before.
      */
