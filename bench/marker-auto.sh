@@ -13,8 +13,10 @@
 #   ACC          `compare --replay --rounds REPLAYS FULL THIS`: the two traces replayed in turn REPLAYS times
 #                each (default 3), ACC of the medians of their wall times ("replay failed" when the clustered
 #                trace does not replay)
-# Arguments: the rank count (default 16); REPLAYS=N; ONLY="Ring Sweep" runs only those examples. Progress
-# on stderr.
+# Arguments: the rank count (default 16); REPLAYS=N; ONLY="Ring Sweep" runs only those examples;
+# BASELINE=1 also traces each example in mode full a second time and gives that trace a row of its own
+# ("full, another run"), measured against the first as the clustered ones are: what two runs of the same
+# program differ by. Progress on stderr.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/bin/lib/mpj-home.sh"
@@ -34,13 +36,13 @@ while read -r main args; do
     [ -n "$main" ] || continue
     if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $main "* ]]; then continue; fi
     if [ "$main" = CGTranspose ]; then s=$(awk -v n="$np" 'BEGIN { r = int(sqrt(n) + 0.5); print (r * r == n) }'); [ "$s" = 1 ] || continue; fi
-    for mode in full chameleon acurdion; do
+    for mode in full chameleon acurdion ${BASELINE:+full2}; do
         echo "marker-auto.sh: $main $args, $mode" >&2
         # shellcheck disable=SC2086 # the arguments are words
-        "$mpjtrace" run -np "$np" --mode "$mode" -o "$dir/$mode.mpjt" -cp "$examples" "org.mpjtrace.examples.$main" $args \
+        "$mpjtrace" run -np "$np" --mode "${mode%2}" -o "$dir/$mode.mpjt" -cp "$examples" "org.mpjtrace.examples.$main" $args \
             > "$dir/$mode.log" 2>&1 || { cat "$dir/$mode.log" >&2; exit 1; }
     done
-    for mode in chameleon acurdion; do
+    for mode in chameleon acurdion ${BASELINE:+full2}; do
         "$mpjtrace" compare "$dir/full.mpjt" "$dir/$mode.mpjt" | grep -v '^ACC' > "$dir/cmp"
         # A clustered trace whose non-leads did other calls than their lead (the run warned) may not replay.
         if "$mpjtrace" compare --replay --rounds "$replays" "$dir/full.mpjt" "$dir/$mode.mpjt" > "$dir/replay" 2> "$dir/replay.err"; then
@@ -49,7 +51,11 @@ while read -r main args; do
             echo "ACC replay-failed" >> "$dir/cmp"
         fi
         "$mpjtrace" stats "$dir/$mode.mpjt" > "$dir/stats"
-        "$mpjtrace" clusters --format json "$dir/$mode.mpjt" > "$dir/clusters.json"
+        if [ "$mode" = full2 ]; then
+            echo '{"clusterings": [], "markers": []}' > "$dir/clusters.json"
+        else
+            "$mpjtrace" clusters --format json "$dir/$mode.mpjt" > "$dir/clusters.json"
+        fi
         python3 - "$main $args" "$mode" "$dir/$mode.log" "$dir/stats" "$dir/clusters.json" "$dir/cmp" <<'PY'
 import json, re, sys
 example, mode, log, stats, clusters, cmp = sys.argv[1:]
@@ -94,6 +100,7 @@ for line in cmp.splitlines():
     if w[0] == "ACC": acc.append(w[1])
 if "replay-failed" in acc: v["ACC"] = "replay failed"
 elif acc: v["ACC"] = acc[0] + (f" (medians of {m.group(1)})" if (m := re.search(r"medians of (\d+)", cmp)) else "")
+if mode == "full2": mode, choice, states = "full, another run", "-", "-"
 print(f"| {example} | {mode} | {choice} | {states} | {at} | {mem} | " + " | ".join(v.get(k, "?") for k in ("COUNT", "EV", "SRC", "DEST", "TAG", "LOOP", "ACC")) + " |")
 PY
     done
