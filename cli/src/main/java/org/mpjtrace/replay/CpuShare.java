@@ -30,10 +30,8 @@ public final class CpuShare {
 
     /** The share, in (0, 1], for {@code rank} replayed on a machine of {@code cores}. */
     public static double of(TraceFile trace, int rank, int cores) {
-        RankTrace section = trace.rank(rank);
-        if (section == null) return 1;
-        if (ranksOnHost(trace, section) <= cores) return 1; // a core a rank: no need of the pass over its calls
-        return bound(trace, rank).share(cores);
+        // A core a rank (or no section): no need of the pass over its calls.
+        return coreEach(trace, rank, cores) ? 1 : bound(trace, rank).share(cores);
     }
 
     /**
