@@ -6,20 +6,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.mpjtrace.runtime.sink.FoldBenchSupport;
 import org.mpjtrace.signatures.cluster.BinomialTree;
-import org.mpjtrace.trace.cluster.Cluster;
-import org.mpjtrace.trace.cluster.ClusterSets;
-import org.mpjtrace.trace.cluster.Clustering;
-import org.mpjtrace.trace.cluster.ClusteringCodec;
 import org.mpjtrace.trace.cluster.RankSignature;
 import org.mpjtrace.trace.fold.TraceNode;
-import org.mpjtrace.trace.fold.TraceShapeSignature;
 import org.mpjtrace.trace.global.GlobalTrace;
 import org.mpjtrace.trace.global.TraceMerge;
 import org.mpjtrace.trace.io.GlobalCodec;
 import org.mpjtrace.trace.io.TraceFormatException;
+import org.mpjtrace.trace.ranks.RankSet;
 
 /**
  * A model of the whole pipeline at P ranks, mode full against mode chameleon, run with the production
@@ -34,50 +29,41 @@ import org.mpjtrace.trace.io.TraceFormatException;
  *
  * <p>Mode full ({@code FinalMerge}): every node of the binomial tree of all P ranks really runs: decode
  * each child's bytes ({@link GlobalCodec}), {@link TraceMerge#merge} them into its own, encode its result for
- * its parent; rank 0 encodes the result once more for the file. Mode chameleon at one marker: the
- * clustering of {@code ClusterTree} ({@link ClusterSets} up the same tree with the ranks' {@link
- * RankSignature}s, the call-path being {@link TraceShapeSignature} of the rank's real fold, the root's
- * {@link ClusteringCodec} message down to every node), then {@code LeadMerge}'s radix-8 tree of the K
- * leads (each lead's partial trace of one interval as its cluster's block, encoded, sent, decoded and
- * merged in lead order at rank 0), then rank 0's encoding of the merged block for the file. The MPJ
- * sends and receives are not run (those classes need MPJ): the bytes the sender encoded are handed to
- * the receiver, and each message is charged {@code latency + bytes / bandwidth}, both measured on niodev
- * loopback by the example PingPong (docs/benchmarks.md, "Scale model").
+ * its parent; rank 0 encodes the result once more for the file, all before MPI.Finalize returns. Mode
+ * chameleon at one acted-on marker ({@link MarkerModel}): the vote, the clustering (state C only) and the
+ * leads' merge, each where the production code runs it, rank 0's merge of the leads' blocks on its writer
+ * thread off the ranks' critical path. The MPJ sends and receives are not run (those classes need MPJ):
+ * the bytes the sender encoded are handed to the receiver, and each message is charged {@code latency +
+ * bytes / bandwidth} ({@link ModelClock}), both measured on niodev loopback by the example PingPong
+ * (docs/benchmarks.md, "Scale model").
  *
  * <p>Time is the critical path over each node's measured CPU work (System.nanoTime, the shortest of
  * {@code timing} runs), as in {@link AcurdionTreeSimulation}: up a tree {@code t = max(t, T(child) +
  * transfer) + decode + merge} over the children nearest first, plus the node's encode; down the tree a node
  * forwards before it decodes ({@link AcurdionTreeSimulation#arrivals}). Nothing is extrapolated: every
- * message of every level is encoded, decoded and merged for real (65,535 merges at 65,536 ranks; the whole
- * model at that P took 11.3 s on this project's 2-core machine, 2026-11-26). Measured there with niodev's
- * 36 us and 1,400 MB/s: at 65,536 ranks full's merge 25.1 ms, chameleon's marker 28.3 ms, both files'
- * traces about 1 kB; the issue's targets (a tenth, a hundredth) do not hold, see docs/benchmarks.md.
+ * message of every level is encoded, decoded and merged for real (65,535 merges at 65,536 ranks, about 15 s
+ * on this project's 2-core machine). The issue's targets (a tenth, a hundredth) do not hold for a marker in
+ * state C, whose vote and clustering are O(log P) messages deep as full's merge is; see docs/benchmarks.md.
  *
- * <p>Output keys after the four of the issue: {@code ratio_ms} (clustered / full), {@code full_cpu_ms} (the
- * sum of all nodes' merge work), {@code full_tree_bytes} (all messages of the tree), {@code
- * full_largest_message}, {@code full_write_ms} (rank 0's encoding for the file), {@code clustering_ms} (up
- * and down), {@code lead_merge_ms} (the leads' tree to rank 0), {@code clustered_write_ms}, {@code clusters},
- * {@code clustering_message} (bytes of the root's clustering), {@code clustered_cpu_ms}, {@code
- * lead_block_ms} (the longest of the leads' {@code GlobalTrace.ofRanks}, giving a partial trace its
- * cluster's ranks), {@code lead_largest_merge_ms} (the longest of the leads' decode + merge of one block) and {@code
- * lead_largest_merge_ranks} (the ranks that merge's result stands for: TraceMerge's cost grows with the
- * ranks the traces stand for, not with their bytes, which stay below 450 B a block).
- * {@code full_bytes} is the encoded merged trace of the run (the file's global trace),
- * {@code clustered_bytes} the encoded merged block of one marker plus the clustering message.
+ * <p>Output keys: the issue's four ({@code clustered_ms} is a marker in state C: vote, clustering and the
+ * leads' merge on the critical path), then {@code ratio_ms} (clustered / full), {@code marker_l_ms} and
+ * {@code ratio_l} (a marker in state L: vote and leads' merge), {@code full_cpu_ms} (the sum of all nodes'
+ * merge work), {@code full_tree_bytes} (all messages of the tree), {@code full_largest_message}, {@code
+ * full_write_ms} (rank 0's encoding for the file), {@code vote_ms}, {@code clustering_ms} (up and down),
+ * {@code leads_ms} (the leads' merge on the critical path), {@code writer_ms} (rank 0's writer thread: the
+ * blocks decoded, merged and encoded for the file), {@code clusters}, {@code clustering_message} (bytes of
+ * the root's clustering), {@code clustered_cpu_ms} (every rank's work at the marker, the writer's
+ * included), {@code lead_block_ms} (the longest of the leads' {@code GlobalTrace.ofRanks}), {@code
+ * lead_largest_merge_ms} (the longest decode + merge of one block) and {@code lead_largest_merge_ranks}
+ * (the ranks that merge's result stands for). {@code full_bytes} is the encoded merged trace of the run
+ * (the file's global trace), {@code clustered_bytes} the encoded merged block of one marker plus the
+ * clustering message.
  */
 public final class ScaleModel {
-    /** Leads' merge tree: children per lead, as in LeadMerge. */
-    static final int RADIX = 8;
+    private final ModelClock clock;
 
-    private final double latencyNs;
-    private final double nsPerByte;
-    private final int timing;
-    private long lastWork;
-
-    ScaleModel(double latencyUs, double bandwidthMBps, int timing) {
-        this.latencyNs = latencyUs * 1000;
-        this.nsPerByte = bandwidthMBps <= 0 ? 0 : 1000.0 / bandwidthMBps;
-        this.timing = timing;
+    ScaleModel(ModelClock clock) {
+        this.clock = clock;
     }
 
     /** The number of rounds of the binomial tree of P ranks: ceil(log2 P). */
@@ -130,26 +116,24 @@ public final class ScaleModel {
     }
 
     /** Result of one model at P: times in ns, sizes in bytes. */
-    record Result(int p, long fullNs, long clusteredNs, int fullBytes, int clusteredBytes, long fullCpuNs, long fullTreeBytes, int fullLargestMessage,
-                  long clusteringNs, long leadMergeNs, long clusteredWriteNs, long fullWriteNs, int clusters, int clusteringMessage, long clusteredCpuNs,
-                  long leadBlockNs, long leadLargestMergeNs, int leadLargestMergeRanks) {
+    record Result(int p, long fullNs, int fullBytes, long fullCpuNs, long fullTreeBytes, int fullLargestMessage, long fullWriteNs,
+                  MarkerModel marker) {
         String json() {
+            MarkerModel m = marker;
             return String.format(Locale.ROOT, "{\"ranks\":%d,\"full_merge_ms\":%.3f,\"clustered_ms\":%.3f,\"full_bytes\":%d,\"clustered_bytes\":%d,"
-                            + "\"ratio_ms\":%.4f,\"full_cpu_ms\":%.1f,\"full_tree_bytes\":%d,\"full_largest_message\":%d,\"full_write_ms\":%.3f,"
-                            + "\"clustering_ms\":%.3f,\"lead_merge_ms\":%.3f,\"clustered_write_ms\":%.3f,\"clusters\":%d,\"clustering_message\":%d,"
-                            + "\"clustered_cpu_ms\":%.1f,\"lead_block_ms\":%.3f,\"lead_largest_merge_ms\":%.3f,\"lead_largest_merge_ranks\":%d}",
-                    p, fullNs / 1e6, clusteredNs / 1e6, fullBytes, clusteredBytes, (double) clusteredNs / fullNs, fullCpuNs / 1e6, fullTreeBytes,
-                    fullLargestMessage, fullWriteNs / 1e6, clusteringNs / 1e6, leadMergeNs / 1e6, clusteredWriteNs / 1e6, clusters, clusteringMessage,
-                    clusteredCpuNs / 1e6, leadBlockNs / 1e6, leadLargestMergeNs / 1e6, leadLargestMergeRanks);
+                            + "\"ratio_ms\":%.4f,\"marker_l_ms\":%.3f,\"ratio_l\":%.4f,\"full_cpu_ms\":%.1f,\"full_tree_bytes\":%d,"
+                            + "\"full_largest_message\":%d,\"full_write_ms\":%.3f,\"vote_ms\":%.3f,\"clustering_ms\":%.3f,\"leads_ms\":%.3f,"
+                            + "\"writer_ms\":%.3f,\"clusters\":%d,\"clustering_message\":%d,\"clustered_cpu_ms\":%.1f,\"lead_block_ms\":%.3f,"
+                            + "\"lead_largest_merge_ms\":%.3f,\"lead_largest_merge_ranks\":%d}",
+                    p, fullNs / 1e6, m.markerC() / 1e6, fullBytes, m.blockBytes() + m.clusteringMessage(), (double) m.markerC() / fullNs,
+                    m.markerL() / 1e6, (double) m.markerL() / fullNs, fullCpuNs / 1e6, fullTreeBytes, fullLargestMessage, fullWriteNs / 1e6,
+                    m.voteNs() / 1e6, m.clusteringNs() / 1e6, m.leadsNs() / 1e6, m.writerNs() / 1e6, m.clusters(), m.clusteringMessage(),
+                    m.cpuNs() / 1e6, m.leadBlockNs() / 1e6, m.largestMergeNs() / 1e6, m.largestMergeRanks());
         }
     }
 
-    long transfer(int bytes) {
-        return Math.round(latencyNs + bytes * nsPerByte);
-    }
-
     /** The model at P: full's merge of the whole run ({@code fullSteps}) and chameleon at one marker ({@code intervalSteps}). */
-    Result model(int p, int fullSteps, int intervalSteps, int k, int variants) throws TraceFormatException {
+    Result model(int p, int fullSteps, int intervalSteps, int k, int variants) {
         // Mode full: the binomial tree of all ranks, every node run.
         List<TraceNode>[] whole = traces(p, fullSteps, variants);
         long[] t = new long[p];
@@ -165,130 +149,32 @@ public final class ScaleModel {
                 byte[] bytes = message[child];
                 message[child] = null;
                 GlobalTrace before = mine;
-                mine = timed(() -> TraceMerge.merge(before, decode(bytes)));
-                cpu += lastWork;
-                time = Math.max(time, t[child] + transfer(bytes.length)) + lastWork;
+                mine = clock.timed(() -> TraceMerge.merge(before, decode(bytes)));
+                cpu += clock.lastWork();
+                time = Math.max(time, t[child] + clock.transfer(bytes.length)) + clock.lastWork();
                 treeBytes += bytes.length;
                 largest = Math.max(largest, bytes.length);
             }
             whole[node] = null;
             if (r > 0) {
                 GlobalTrace done = mine;
-                message[r] = timed(() -> GlobalCodec.encode(done));
-                cpu += lastWork;
-                time += lastWork;
+                message[r] = clock.timed(() -> GlobalCodec.encode(done));
+                cpu += clock.lastWork();
+                time += clock.lastWork();
             } else {
                 root = mine;
             }
             t[r] = time;
         }
         GlobalTrace fullRoot = root;
-        byte[] fullFile = timed(() -> GlobalCodec.encode(fullRoot));
-        long fullWrite = lastWork;
-        long fullNs = t[0] + fullWrite;
-        if (!fullRoot.ranks().equals(org.mpjtrace.trace.ranks.RankSet.range(0, p, 1)))
+        byte[] fullFile = clock.timed(() -> GlobalCodec.encode(fullRoot));
+        long fullWrite = clock.lastWork();
+        if (!fullRoot.ranks().equals(RankSet.range(0, p, 1)))
             throw new IllegalStateException("full merge covers " + fullRoot.ranks().size() + " ranks, not " + p);
-        long fullCpu = cpu + fullWrite;
         whole = null;
         root = null;
-
-        // Mode chameleon at one marker: the clustering (ClusterTree), up then down.
-        List<TraceNode>[] partial = traces(p, intervalSteps, variants);
-        int[] g = grid(p);
-        long ccpu = 0;
-        long[] up = new long[p];
-        byte[][] setMessage = new byte[p][];
-        byte[] result = null;
-        Map<List<TraceNode>, Long> shapes = new HashMap<>();
-        for (int r = p - 1; r >= 0; r--) {
-            RankSignature sig = signature(r, g[0], g[1], shapes.computeIfAbsent(partial[r], TraceShapeSignature::of));
-            ClusterSets sets = timed(() -> ClusterSets.of(sig));
-            ccpu += lastWork;
-            long time = lastWork;
-            for (int child : BinomialTree.children(r, p)) {
-                byte[] bytes = setMessage[child];
-                setMessage[child] = null;
-                ClusterSets before = sets;
-                sets = timed(() -> before.merge(ClusterSets.decode(bytes, p), k));
-                ccpu += lastWork;
-                time = Math.max(time, up[child] + transfer(bytes.length)) + lastWork;
-            }
-            ClusterSets done = sets;
-            if (r > 0) {
-                setMessage[r] = timed(done::encode);
-            } else {
-                long nanos = time;
-                result = timed(() -> ClusteringCodec.encode(done.result(nanos)));
-            }
-            ccpu += lastWork;
-            up[r] = time + lastWork;
-        }
-        byte[] resultBytes = result;
-        long[] arrival = AcurdionTreeSimulation.arrivals(p, transfer(resultBytes.length));
-        Clustering clustering = ClusteringCodec.decode(resultBytes, p);
-        long down = 0;
-        for (int r = 1; r < p; r++) {
-            Clustering c = timed(() -> ClusteringCodec.decode(resultBytes, p));
-            ccpu += lastWork;
-            down = Math.max(down, arrival[r] + lastWork);
-            if (r == p - 1 && !c.equals(clustering)) throw new IllegalStateException("rank " + r + " decoded another clustering");
-        }
-        long clusteringNs = up[0] + down;
-
-        // The leads' merge (LeadMerge): a radix tree of the leads in rank order, its root's result to rank 0.
-        int[] leads = clustering.leads();
-        Arrays.sort(leads);
-        GlobalTrace[] block = new GlobalTrace[leads.length];
-        long[] lt = new long[leads.length];
-        long leadBlock = 0, leadLargestMerge = 0;
-        int leadLargestMergeRanks = 0;
-        byte[][] leadMessage = new byte[leads.length][];
-        for (int i = leads.length - 1; i >= 0; i--) {
-            Cluster cluster = clustering.clusterOf(leads[i]);
-            int lead = leads[i];
-            List<TraceNode> nodes = partial[lead];
-            GlobalTrace mine = timed(() -> clustering.absoluteEndpoints() && cluster.members().size() > 1
-                    ? GlobalTrace.ofRanksWithAbsolutePeers(cluster.members(), lead, p, nodes) : GlobalTrace.ofRanks(cluster.members(), nodes));
-            ccpu += lastWork;
-            leadBlock = Math.max(leadBlock, lastWork);
-            long time = lastWork;
-            for (int c = RADIX * i + 1; c <= RADIX * i + RADIX && c < leads.length; c++) {
-                byte[] bytes = leadMessage[c];
-                GlobalTrace before = mine;
-                mine = timed(() -> TraceMerge.merge(before, decode(bytes)));
-                ccpu += lastWork;
-                if (lastWork > leadLargestMerge) {
-                    leadLargestMerge = lastWork;
-                    leadLargestMergeRanks = mine.ranks().size();
-                }
-                time = Math.max(time, lt[c] + transfer(bytes.length)) + lastWork;
-            }
-            block[i] = mine;
-            if (i > 0 || lead != 0) {
-                GlobalTrace done = mine;
-                leadMessage[i] = timed(() -> GlobalCodec.encode(done));
-                ccpu += lastWork;
-                time += lastWork;
-            }
-            lt[i] = time;
-        }
-        long leadNs = lt[0];
-        GlobalTrace merged = block[0];
-        if (leads[0] != 0) { // the leads' root hands its result to rank 0, which decodes it
-            byte[] bytes = leadMessage[0];
-            merged = timed(() -> decode(bytes));
-            ccpu += lastWork;
-            leadNs += transfer(bytes.length) + lastWork;
-        }
-        GlobalTrace clusteredRoot = merged;
-        byte[] clusteredFile = timed(() -> GlobalCodec.encode(clusteredRoot));
-        long clusteredWrite = lastWork;
-        ccpu += lastWork;
-        if (!clusteredRoot.ranks().equals(org.mpjtrace.trace.ranks.RankSet.range(0, p, 1)))
-            throw new IllegalStateException("lead merge covers " + clusteredRoot.ranks().size() + " ranks, not " + p);
-        long clusteredNs = clusteringNs + leadNs + clusteredWrite;
-        return new Result(p, fullNs, clusteredNs, fullFile.length, clusteredFile.length + resultBytes.length, fullCpu, treeBytes, largest,
-                clusteringNs, leadNs, clusteredWrite, fullWrite, clustering.clusters().size(), resultBytes.length, ccpu, leadBlock, leadLargestMerge, leadLargestMergeRanks);
+        MarkerModel marker = MarkerModel.of(p, traces(p, intervalSteps, variants), k, clock);
+        return new Result(p, t[0] + fullWrite, fullFile.length, cpu + fullWrite, treeBytes, largest, fullWrite, marker);
     }
 
     /** A rank's chameleon signature: its fold's shape, the mean relative and absolute halo peer (sources and destinations alike). */
@@ -303,18 +189,12 @@ public final class ScaleModel {
         return new RankSignature(rank, shape, rel / n, rel / n, abs / n, abs / n);
     }
 
-    private static GlobalTrace decode(byte[] bytes) {
+    static GlobalTrace decode(byte[] bytes) {
         try {
             return GlobalCodec.decode(bytes);
         } catch (TraceFormatException e) {
             throw new IllegalStateException("a merge message did not decode", e);
         }
-    }
-
-    private <T> T timed(Supplier<T> work) {
-        Shortest<T> s = Shortest.of(timing, work);
-        lastWork = s.nanos();
-        return s.result();
     }
 
     public static void main(String[] args) throws Exception {
@@ -348,7 +228,7 @@ public final class ScaleModel {
             System.err.println("usage: ScaleModel P... [latency-us=L] [bandwidth-mbps=W] [timing=3] [steps=1000] [interval=100] [k=9] [variants=4] [warmup=true]");
             System.exit(2);
         }
-        ScaleModel model = new ScaleModel(latencyUs, bandwidth, timing);
+        ScaleModel model = new ScaleModel(new ModelClock(latencyUs, bandwidth, timing));
         int largest = ps.stream().mapToInt(Integer::intValue).max().getAsInt();
         if (warmup) { // warm-up (JIT); warmup=false models code run once in a fresh JVM, as a real job's merge at Finalize
             long warm = System.nanoTime();

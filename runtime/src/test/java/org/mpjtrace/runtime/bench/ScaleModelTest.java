@@ -57,8 +57,38 @@ class ScaleModelTest {
 
     @Test
     void aMessageCostsTheLatencyPlusItsBytesOverTheBandwidth() {
-        ScaleModel model = new ScaleModel(40, 1000, 1);
-        assertEquals(40_000, model.transfer(0));
-        assertEquals(41_000, model.transfer(1000));
+        ModelClock clock = new ModelClock(40, 1000, 1);
+        assertEquals(40_000, clock.transfer(0));
+        assertEquals(41_000, clock.transfer(1000));
+    }
+
+    @Test
+    void theVoteIsAReduceThenABcastEachCeilLog2PMessagesDeep() {
+        assertEquals(8, MarkerModel.voteHops(16));
+        assertEquals(12, MarkerModel.voteHops(36));
+        assertEquals(32, MarkerModel.voteHops(65_536));
+    }
+
+    /**
+     * With a latency of a second every other cost is noise, so each figure counts the messages one after another
+     * on its critical path: full's merge of 16 ranks 4 rounds; a marker's vote 8; the clustering 4 up and 4 down;
+     * the nine leads' merge one hop, each lead sending to rank 0, whose writer thread merges after the marker.
+     */
+    @Test
+    void onTheCriticalPathFullsMergeIsLog2PMessagesDeepAndAMarkerInStateLTheVoteAndOneHop() {
+        ScaleModel model = new ScaleModel(new ModelClock(1_000_000, 0, 1));
+        ScaleModel.Result r = model.model(16, 40, 20, 9, 1);
+        assertEquals(4, hops(r.fullNs()));
+        assertEquals(8, hops(r.marker().voteNs()));
+        assertEquals(8, hops(r.marker().clusteringNs()));
+        assertEquals(1, hops(r.marker().leadsNs()));
+        assertEquals(9, hops(r.marker().markerL()));
+        assertEquals(17, hops(r.marker().markerC()));
+        assertEquals(0, hops(r.marker().writerNs()), "the writer's merge is work, no message");
+        assertTrue(r.marker().writerNs() > 0);
+    }
+
+    private static long hops(long nanos) {
+        return Math.round(nanos / 1e9);
     }
 }
