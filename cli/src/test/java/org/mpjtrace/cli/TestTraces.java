@@ -40,7 +40,7 @@ final class TestTraces {
     static RankTrace rank(int rank, int worldSize, RankStats stats, EventBuilder... events) {
         return new RankTrace(rank, "node" + rank, INIT_NANOS, events.length, EventBuilder.words(events),
                 List.of(new CommInfo(0, "Intracomm", worldSize, rank), new CommInfo(1, "Intracomm", 2, rank % 2)),
-                List.of(new DatatypeInfo(0, 8, 8, 1), new DatatypeInfo(1, 5, 4, 1), new DatatypeInfo(2, 5, 4, 4),
+                List.of(new DatatypeInfo(0, 8, 8, 1), new DatatypeInfo(1, 5, 4, 1), new DatatypeInfo(2, 5, 16, 4),
                         new DatatypeInfo(3, 12, 0, 1)),
                 List.of(new RedOpInfo(0, 3)), stats);
     }

@@ -46,6 +46,7 @@ public final class ApiTour extends ApiTourPart {
             ApiTourPointToPoint p2p = new ApiTourPointToPoint(t);
             ApiTourRequests requests = new ApiTourRequests(t);
             p2p.blocking();
+            p2p.derived();
             p2p.nonblocking();
             requests.completion();
             requests.persistent();

@@ -1,13 +1,14 @@
 package org.mpjtrace.examples;
 
+import mpi.Datatype;
 import mpi.MPI;
 import mpi.Request;
 import mpi.Status;
 
 /**
  * ApiTour's point-to-point part: the blocking sends (Send, Ssend, Bsend, Rsend) and Recv, the
- * nonblocking sends (Isend, Ibsend, Issend, Irsend) and Irecv, Sendrecv and Sendrecv_replace, and Probe
- * and Iprobe, between partners 0 and 1, 2 and 3.
+ * nonblocking sends (Isend, Ibsend, Issend, Irsend) and Irecv, Sendrecv and Sendrecv_replace, Probe
+ * and Iprobe, and a Send of a derived datatype, between partners 0 and 1, 2 and 3.
  */
 final class ApiTourPointToPoint extends ApiTourPart {
     ApiTourPointToPoint(ApiTourPart tour) {
@@ -41,6 +42,25 @@ final class ApiTourPointToPoint extends ApiTourPart {
             log.note("Barrier");
             r.Wait();
             log.note("Wait", -1, 1);
+            fold(buf);
+        }
+    }
+
+    /**
+     * Two elements of a derived datatype, Contiguous(4, INT), tag 14: 32 bytes, where MPJ's Size() of the type
+     * is 4 base elements and its getByteSize() 16 bytes.
+     */
+    void derived() throws Exception {
+        Datatype quad = Datatype.Contiguous(4, MPI.INT);
+        quad.Commit();
+        int[] buf = new int[8];
+        if (sender) {
+            for (int i = 0; i < buf.length; i++) buf[i] = rank + i;
+            world.Send(buf, 0, 2, quad, partner, 14);
+            log.note("Send", partner, 2);
+        } else {
+            world.Recv(buf, 0, 2, quad, partner, 14);
+            log.note("Recv", partner, 2);
             fold(buf);
         }
     }

@@ -5,7 +5,8 @@ package org.mpjtrace.trace;
  *
  * @param id       symbolic id, in order of first use on that rank
  * @param baseType MPJ's base type code (Datatype.getType())
- * @param byteSize bytes of one element of the base type (0 for OBJECT)
+ * @param byteSize MPJ's Datatype.getByteSize(): bytes of one element of this type, its base elements together
+ *                 (Size() times the base type's bytes: 16 for Contiguous(4, INT); 0 for OBJECT and PACKED)
  * @param size     MPJ's Datatype.Size(): base elements in one element of this type
  */
 public record DatatypeInfo(int id, int baseType, int byteSize, int size) {
@@ -28,8 +29,11 @@ public record DatatypeInfo(int id, int baseType, int byteSize, int size) {
         }
     }
 
-    /** Bytes one count of this datatype moves (0 for objects, whose size MPJ does not know). */
+    /**
+     * Bytes one count of this datatype moves (0 for objects, whose size MPJ does not know): MPJ's byte size
+     * already counts every base element of a derived type (Contiguous(4, INT): Size() 4, getByteSize() 16).
+     */
     public long bytesPerCount() {
-        return (long) byteSize * Math.max(size, 1);
+        return byteSize;
     }
 }

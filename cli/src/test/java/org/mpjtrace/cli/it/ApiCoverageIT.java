@@ -120,6 +120,24 @@ class ApiCoverageIT {
         assertTrue(Event.peer2(r.words(), b) >= 0 && Event.count2(r.words(), b) > 0, "Sendrecv's receive side");
     }
 
+    /**
+     * ApiTour's Send of two Contiguous(4, INT) elements (tag 14) moves 32 bytes, and its Recv as many: MPJ's
+     * getByteSize() of the type (16) already counts its four INTs, which its Size() (4) counts again.
+     */
+    @Test
+    void aDerivedDatatypesCallMovesItsCountTimesMpjsByteSizeOfTheType() {
+        int found = 0;
+        for (RankTrace r : trace.ranks())
+            for (int i = 0; i < r.eventCount(); i++) {
+                int b = RankTrace.base(i);
+                int op = Event.opCode(r.words(), b);
+                if (Event.tag(r.words(), b) != 14 || op != Op.SEND.code && op != Op.RECV.code) continue;
+                assertEquals(32, org.mpjtrace.cli.format.EventBytes.of(r, b), Op.ofCode(op) + " of rank " + r.rank());
+                found++;
+            }
+        assertEquals(4, found, "two Sends and two Recvs of the derived type");
+    }
+
     @Test
     void collectivesCarryRootsCountsAndReductionOps() {
         for (Op op : List.of(Op.BCAST, Op.REDUCE, Op.GATHER, Op.GATHERV, Op.SCATTER, Op.SCATTERV))
