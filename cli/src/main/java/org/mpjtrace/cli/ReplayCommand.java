@@ -111,16 +111,17 @@ final class ReplayCommand implements Callable<Integer> {
 
     /**
      * The same span of the traced run, as the trace holds it: rank 0's MPI.Init to MPI.Finalize, less the
-     * tracer's set-up at MPI.Init, which the replay leaves out as not the program's (stats' {@code app time}
-     * and {@code setup}); then the whole traced run, MPI.Init to the trace written.
+     * tracer's set-up at MPI.Init, which the replay leaves out as not the program's ({@link Profile#programSpan};
+     * stats' {@code app time} and {@code setup}); then the whole traced run, MPI.Init to the trace written.
      */
     private static String tracedSpan(TraceFile trace) {
         double whole = trace.meta().elapsedMillis() / 1000.0;
         RankTrace rank0 = trace.rank(0);
         if (rank0 == null) return String.format(" (the traced run took %.3f s, MPI.Init to trace written)", whole);
-        long app = Profile.timesOf(trace, rank0).appNanos() - rank0.stats().setupNanos();
-        String how = TimedCalls.meanTimes(trace, rank0, false) ? ", from its calls' mean times" : "";
-        return String.format(" against the traced run's %.3f s (rank 0's MPI.Init to MPI.Finalize less the tracer's set-up%s;"
+        long app = Profile.programSpan(trace, rank0, Profile.timesOf(trace, rank0));
+        String how = TimedCalls.meanTimes(trace, rank0, false) ? " from its calls' mean times, which leave the tracer's set-up out"
+                : " less the tracer's set-up";
+        return String.format(" against the traced run's %.3f s (rank 0's MPI.Init to MPI.Finalize%s;"
                 + " %.3f s MPI.Init to trace written)", Math.max(0, app) / 1e9, how, whole);
     }
 }

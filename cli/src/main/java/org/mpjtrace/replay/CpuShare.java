@@ -42,7 +42,7 @@ public final class CpuShare {
         RankTrace section = trace.rank(rank);
         if (section == null) return new Bound(1, 0, 0);
         RankTimes t = Profile.timesOf(trace, section);
-        long span = t.appNanos() - section.stats().setupNanos();
+        long span = Profile.programSpan(trace, section, t);
         // Timing summaries' means can put a rank's calls a little over its span: then it computed nothing.
         return new Bound(ranksOnHost(trace, section), span, Math.max(0, span - t.mpjNanos()));
     }

@@ -49,6 +49,16 @@ public final class Profile {
         return pass.times(section.rank());
     }
 
+    /**
+     * The program's span of a rank: its MPI.Init to MPI.Finalize ({@code times}, from {@link #timesOf}) less the
+     * tracer's set-up of the rank at MPI.Init, which is not the program's. Calls' own times (a dump,
+     * timing=lossless) hold the set-up between MPI.Init and the next call; a compressed trace's mean times do
+     * not (the fold counts that call's compute time from the set-up's end), so nothing is taken off them.
+     */
+    public static long programSpan(TraceFile trace, RankTrace section, RankTimes times) {
+        return times.appNanos() - (TimedCalls.meanTimes(trace, section, false) ? 0 : section.stats().setupNanos());
+    }
+
     private void add(RankTrace section) {
         if (TimedCalls.meanTimes(trace, section, false)) rebuilt = true;
         if (!section.times().isEmpty()) lossless = true;
