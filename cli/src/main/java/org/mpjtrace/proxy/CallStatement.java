@@ -251,13 +251,19 @@ final class CallStatement {
 
     private String completion(Op op) {
         String ids = requestIds();
+        String atSite = e.site() + ", " + (ids.isEmpty() ? "new int[0]" : ids);
         return switch (op) {
             case WAIT -> "c.request(" + integer(Field.REQUEST) + ").Wait();";
             case TEST -> "c.request(" + integer(Field.REQUEST) + ").Test();";
             case CANCEL -> "c.request(" + integer(Field.REQUEST) + ").Cancel();";
-            case START -> "((Prequest) c.request(" + integer(Field.REQUEST) + ")).Start();";
-            case STARTALL -> "Prequest.Startall(c.prequests(" + ids + "));";
-            case WAITALL, TESTALL, WAITANY, TESTANY, WAITSOME, TESTSOME -> "Request." + op.mpjName + "(c.requests(" + ids + "));";
+            case START -> "c.start(" + integer(Field.REQUEST) + ");";
+            case STARTALL -> "c.startall(" + ids + ");";
+            case WAITALL, TESTALL -> "Request." + op.mpjName + "(c.requests(" + ids + "));";
+            // Which of an array these complete is the run's timing: ProxyKit passes the array as the proxy holds it (by call site).
+            case WAITANY -> "c.waitany(" + atSite + ");";
+            case TESTANY -> "c.testany(" + atSite + ");";
+            case WAITSOME -> "c.waitsome(" + atSite + ");";
+            case TESTSOME -> "c.testsome(" + atSite + ");";
             default -> throw new IllegalArgumentException(op.mpjName);
         };
     }

@@ -217,12 +217,17 @@ final class CallIssuer {
                 if (r.Test() != null) requests.completed(r);
             }
             case CANCEL -> requests.byId(Event.request(w, b)).Cancel();
-            case START -> ((Prequest) requests.byId(Event.request(w, b))).Start();
+            case START -> {
+                Request r = requests.byId(Event.request(w, b));
+                ((Prequest) r).Start();
+                requests.started(r);
+            }
             case STARTALL -> {
                 Request[] a = requestArray(w, b);
                 Prequest[] p = new Prequest[a.length];
                 for (int i = 0; i < a.length; i++) p[i] = (Prequest) a[i];
                 Prequest.Startall(p);
+                for (Request r : a) requests.started(r);
             }
             case WAITALL -> {
                 Request[] a = requestArray(w, b);
@@ -233,22 +238,23 @@ final class CallIssuer {
                 Request[] a = requestArray(w, b);
                 if (Request.Testall(a) != null) for (Request r : a) requests.completed(r);
             }
+            // Which of an array these complete is the run's timing: requests already finished here go as REQUEST_NULL (RequestSlots).
             case WAITANY -> {
-                Request[] a = requestArray(w, b);
-                completedAt(a, Request.Waitany(a));
+                Request[] a = requests.unfinished(Event.site(w, b), requestArray(w, b));
+                if (a != null) completedAt(a, Request.Waitany(a));
             }
             case TESTANY -> {
-                Request[] a = requestArray(w, b);
-                completedAt(a, Request.Testany(a));
+                Request[] a = requests.unfinished(Event.site(w, b), requestArray(w, b));
+                if (a != null) completedAt(a, Request.Testany(a));
             }
             case WAITSOME -> {
-                Request[] a = requestArray(w, b);
-                Status[] done = Request.Waitsome(a);
+                Request[] a = requests.unfinished(Event.site(w, b), requestArray(w, b));
+                Status[] done = a == null ? null : Request.Waitsome(a);
                 if (done != null) for (Status s : done) completedAt(a, s);
             }
             case TESTSOME -> {
-                Request[] a = requestArray(w, b);
-                Status[] done = Request.Testsome(a);
+                Request[] a = requests.unfinished(Event.site(w, b), requestArray(w, b));
+                Status[] done = a == null ? null : Request.Testsome(a);
                 if (done != null) for (Status s : done) completedAt(a, s);
             }
             default -> throw new ReplayException(op.mpjName + " cannot be replayed");

@@ -2,9 +2,12 @@ package org.mpjtrace.replay;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import mpi.Request;
 import org.mpjtrace.signatures.Mix64;
 import org.mpjtrace.trace.Event;
@@ -18,6 +21,16 @@ import org.mpjtrace.trace.Event;
  *
  * <p>Ids are reused once their request completes (the recorder takes them from per-call-path pools),
  * so an id names the latest request made under it.
+ *
+ * <p>Which request of an array Waitany, Waitsome, Testany or Testsome completes depends on the timing of the
+ * run, and the trace does not say which it was: the replay's may be another. The program then passes the
+ * array again with the one it saw complete set to REQUEST_NULL (or finished, which the trace names alike),
+ * and the trace names the others, one of which the replay has completed already; MPJ waits forever on an
+ * array whose requests have all finished (MPI returns at once). So these calls get the array as this replay
+ * holds it ({@link #unfinished}): a REQUEST_NULL where the call site's array last had a request this replay has
+ * not finished gets that request back, and the requests this replay has finished go as REQUEST_NULL. Each
+ * call then has as many unfinished requests as the program's had (a Waitany loop over Irecvs from every
+ * other rank, its array set to REQUEST_NULL as they complete, replayed in every mode).
  */
 final class RequestSlots {
     /** @param order when it was made: array calls look for runs of requests in that order */
@@ -30,6 +43,10 @@ final class RequestSlots {
     private long nextOrder;
     /** MPJ's MPI.REQUEST_NULL: the request the trace's {@link Event#REQUEST_NULL} stands for. */
     private final Request nullRequest;
+    /** Requests this replay has completed (persistent ones until started again), by identity. */
+    private final Set<Request> finished = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** By call site, the last request each position of its array held, for the calls that complete some of it. */
+    private final Map<Integer, Request[]> lastHeld = new HashMap<>();
 
     RequestSlots(Request nullRequest) {
         this.nullRequest = nullRequest;
@@ -87,8 +104,37 @@ final class RequestSlots {
         return null;
     }
 
+    /**
+     * The array a call at {@code site} that completes some of its requests gets, from {@code a}, the requests
+     * the trace names: as this replay holds it (above); null when no request is left unfinished in it.
+     */
+    Request[] unfinished(int site, Request[] a) {
+        Request[] last = lastHeld.get(site);
+        if (last == null || last.length != a.length) lastHeld.put(site, last = new Request[a.length]);
+        boolean any = false;
+        for (int i = 0; i < a.length; i++) {
+            Request r = a[i];
+            if (r == nullRequest && last[i] != null && !finished.contains(last[i])) r = last[i];
+            if (r == null || r == nullRequest) continue;
+            last[i] = r;
+            if (finished.contains(r)) {
+                a[i] = nullRequest;
+            } else {
+                a[i] = r;
+                any = true;
+            }
+        }
+        return any ? a : null;
+    }
+
+    /** A persistent request was started again: it is pending until it completes. */
+    void started(Request r) {
+        finished.remove(r);
+    }
+
     /** The request has completed: it is no longer pending, unless persistent. */
     void completed(Request r) {
+        if (r != nullRequest) finished.add(r);
         for (int i = 0; i < pending.size(); i++) {
             Slot s = pending.get(i);
             if (s.request == r) {

@@ -98,7 +98,7 @@ final class StallWatch {
         String op = r.op;
         if (r.done || op == null || now - r.since < limitNanos) return null;
         return STALLED + ": no call returned for " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s; " + r.who + " in " + op
-                + " (call " + r.calls + "). The ranks' messages do not pair up: in a clustered trace a rank replays its lead's calls, "
-                + "and a rank whose peers or message counts differ from its lead's waits for messages that never come";
+                + " (call " + r.calls + "). The ranks' messages do not pair up as replayed: a rank waits for a message no rank sends"
+                + " (in a clustered trace, for one, a rank whose peers or message counts differ from its lead's replays its lead's)";
     }
 }

@@ -3,9 +3,12 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import mpi.Cartcomm;
 import mpi.Comm;
@@ -15,7 +18,9 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
+import mpi.Prequest;
 import mpi.Request;
+import mpi.Status;
 import mpjbuf.Buffer;
 
 /**
@@ -403,6 +408,17 @@ class ProxyKit {
     static final class Calls {
         private final Object[] send = new Object[16], receive = new Object[16];
         private final Map<Integer, Request> requests = new HashMap<>();
+        /**
+         * Requests this proxy finished (persistent ones until started again), and by call site the last request
+         * each position of its array held. Which of an array Waitany, Waitsome, Testany or Testsome completes is
+         * the run's timing, not the trace's: the program passes the array again with the one it saw complete set
+         * to REQUEST_NULL, and the trace names the others, one of which the proxy may have finished; MPJ waits
+         * forever on an array whose requests have all finished. So those calls get the array as the proxy holds
+         * it: a REQUEST_NULL where the site's array last had a request the proxy has not finished gets it back,
+         * and the ones it has finished go as REQUEST_NULL.
+         */
+        private final Set<Request> finished = Collections.newSetFromMap(new IdentityHashMap<>());
+        private final Map<Integer, Request[]> lastHeld = new HashMap<>();
         private final int thread;
         private int gap;
         private Buffer packed;
@@ -444,10 +460,64 @@ class ProxyKit {
             return a;
         }
 
-        mpi.Prequest[] prequests(int... ids) {
-            mpi.Prequest[] a = new mpi.Prequest[ids.length];
-            for (int i = 0; i < ids.length; i++) a[i] = (mpi.Prequest) request(ids[i]);
-            return a;
+        void start(int id) throws MPIException {
+            Request r = request(id);
+            ((Prequest) r).Start();
+            finished.remove(r);
+        }
+
+        void startall(int... ids) throws MPIException {
+            Prequest[] a = new Prequest[ids.length];
+            for (int i = 0; i < ids.length; i++) a[i] = (Prequest) request(ids[i]);
+            Prequest.Startall(a);
+            for (Prequest p : a) finished.remove(p);
+        }
+
+        void waitany(int site, int... ids) throws MPIException {
+            Request[] a = unfinished(site, ids);
+            if (a != null) done(a, Request.Waitany(a));
+        }
+
+        void testany(int site, int... ids) throws MPIException {
+            Request[] a = unfinished(site, ids);
+            if (a != null) done(a, Request.Testany(a));
+        }
+
+        void waitsome(int site, int... ids) throws MPIException {
+            Request[] a = unfinished(site, ids);
+            Status[] done = a == null ? null : Request.Waitsome(a);
+            if (done != null) for (Status s : done) done(a, s);
+        }
+
+        void testsome(int site, int... ids) throws MPIException {
+            Request[] a = unfinished(site, ids);
+            Status[] done = a == null ? null : Request.Testsome(a);
+            if (done != null) for (Status s : done) done(a, s);
+        }
+
+        /** The requests of {@code ids} as the proxy holds the site's array (above); null when none is left unfinished. */
+        private Request[] unfinished(int site, int... ids) {
+            Request[] a = requests(ids);
+            Request[] last = lastHeld.get(site);
+            if (last == null || last.length != a.length) lastHeld.put(site, last = new Request[a.length]);
+            boolean any = false;
+            for (int i = 0; i < a.length; i++) {
+                Request r = a[i];
+                if (r == MPI.REQUEST_NULL && last[i] != null && !finished.contains(last[i])) r = last[i];
+                if (r == null || r == MPI.REQUEST_NULL) continue;
+                last[i] = r;
+                if (finished.contains(r)) {
+                    a[i] = MPI.REQUEST_NULL;
+                } else {
+                    a[i] = r;
+                    any = true;
+                }
+            }
+            return any ? a : null;
+        }
+
+        private void done(Request[] a, Status s) {
+            if (s != null && s.index >= 0 && s.index < a.length && a[s.index] != MPI.REQUEST_NULL) finished.add(a[s.index]);
         }
 
         /** The buffer a Pack at {@code position} writes into, of the program's {@code capacity} bytes. */

@@ -1,6 +1,7 @@
 package org.mpjtrace.replay;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -85,5 +86,49 @@ class RequestSlotsTest {
         slots.completed(p);
         assertArrayEquals(new Request[] {p, q}, slots.array(2, digest(3, 4)));
         assertThrows(ReplayException.class, () -> slots.byId(9));
+    }
+    /**
+     * A Waitany loop over three receives whose array the program sets to REQUEST_NULL as each completes: traced
+     * in the order a, b, c, replayed in the order b, c, a. Each call gets the array as the replay holds it, with
+     * as many unfinished requests as the program's had; before, the third call named only c, which the replay
+     * had finished, and MPJ waited on it forever.
+     */
+    @Test
+    void aWaitanyLoopReplayedInAnotherOrderGetsTheRequestsTheReplayHasNotFinished() {
+        RequestSlots slots = new RequestSlots(NULL);
+        Request a = request(), b = request(), c = request();
+        slots.made(1, a, false);
+        slots.made(2, b, false);
+        slots.made(3, c, false);
+        int n = Event.REQUEST_NULL, site = 7;
+        assertArrayEquals(new Request[] {a, b, c}, slots.unfinished(site, slots.named(new int[] {1, 2, 3})));
+        slots.completed(b);
+        assertArrayEquals(new Request[] {a, NULL, c}, slots.unfinished(site, slots.named(new int[] {n, 2, 3})));
+        slots.completed(c);
+        assertArrayEquals(new Request[] {a, NULL, NULL}, slots.unfinished(site, slots.named(new int[] {n, n, 3})));
+        slots.completed(a);
+        assertNull(slots.unfinished(site, slots.named(new int[] {n, n, n})), "nothing left: the call is not made");
+    }
+
+    @Test
+    void aPersistentRequestStartedAgainIsUnfinishedAgain() {
+        RequestSlots slots = new RequestSlots(NULL);
+        Request a = request();
+        slots.made(1, a, true);
+        slots.completed(a);
+        assertNull(slots.unfinished(7, slots.named(new int[] {1})));
+        slots.started(a);
+        assertArrayEquals(new Request[] {a}, slots.unfinished(7, slots.named(new int[] {1})));
+    }
+
+    @Test
+    void aJavaNullStaysNullAndAnotherSitesArrayIsItsOwn() {
+        RequestSlots slots = new RequestSlots(NULL);
+        Request a = request(), b = request();
+        slots.made(1, a, false);
+        slots.made(2, b, false);
+        assertArrayEquals(new Request[] {a, null}, slots.unfinished(7, slots.named(new int[] {1, Event.REQUEST_ABSENT})));
+        // Site 8's array never held a request in its first place: its REQUEST_NULL stays one.
+        assertArrayEquals(new Request[] {NULL, b}, slots.unfinished(8, slots.named(new int[] {Event.REQUEST_NULL, 2})));
     }
 }
