@@ -13,9 +13,11 @@ import org.mpjtrace.examples.support.Args;
  *   <li>{@code throw}: an uncaught exception in the rank's main thread;</li>
  *   <li>{@code hang}: it prints {@code hanging} and waits forever, for a SIGTERM from outside.</li>
  * </ul>
- * A tracer must leave these endings as they are and still write a trace that says how the job ended.
+ * With {@code wait=finalize} the others call MPI.Finalize instead of the Barrier, and wait there for the
+ * rank that ended the job. A tracer must leave these endings as they are and still write a trace that
+ * says how the job ended.
  *
- * <p>Args: {@code steps=5 end=exit rank=0}.
+ * <p>Args: {@code steps=5 end=exit rank=0 wait=barrier}.
  */
 public final class EarlyExit {
 
@@ -24,7 +26,7 @@ public final class EarlyExit {
         Args a = new Args(args);
         int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
         int steps = a.getInt("steps", 5), ender = a.getInt("rank", 0);
-        String end = a.get("end", "exit");
+        String end = a.get("end", "exit"), wait = a.get("wait", "barrier");
         int[] one = {1}, sum = new int[1];
         for (int step = 0; step < steps; step++) {
             MPI.COMM_WORLD.Barrier();
@@ -48,7 +50,7 @@ public final class EarlyExit {
                 default -> throw new IllegalArgumentException("end=" + end + ": expected finalize, exit, throw or hang");
             }
         }
-        MPI.COMM_WORLD.Barrier(); // never completes: the ender does not come
+        if (!wait.equals("finalize")) MPI.COMM_WORLD.Barrier(); // never completes: the ender does not come
         MPI.Finalize();
     }
 }

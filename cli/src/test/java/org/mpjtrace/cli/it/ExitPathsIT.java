@@ -101,6 +101,31 @@ class ExitPathsIT {
         assertWholeUpToTheEnd(file, mode, JobMeta.before("exit"), 2);
     }
 
+    /**
+     * A rank throws while the others wait for it in MPI.Finalize, whose collection of the trace then never
+     * ends: the exit still writes the trace, the others' Finalize in it. Before, the exit left that to the
+     * collection, and the job ended with no trace at all.
+     */
+    @ParameterizedTest
+    @CsvSource({"dump", "full", "chameleon"})
+    void aRankThatThrowsWhileTheOthersWaitInFinalizeStillLeavesATrace(String mode) throws Exception {
+        Path file = dir.resolve("t.mpjt");
+        List<String> args = List.of("steps=" + STEPS, "end=throw", "rank=2", "wait=finalize");
+        MpjJobs.Run traced = MpjJobs.run("EarlyExit", RANKS, "multicore", null, file, mode, barrierMarkers(mode), args);
+        assertEquals(1, traced.result().exitCode(), "run reports the job as failed: " + traced.messages());
+        assertTrue(traced.messages().contains("exit before MPI.Finalize"), traced.messages());
+        assertEquals(List.of(file.getFileName().toString()), folder(), "the trace and nothing else");
+        TraceFile trace = TraceReader.read(file);
+        assertEquals(JobMeta.before("exit"), trace.meta().ending());
+        // Init, a Barrier and an Allreduce a step, one more Barrier; then Finalize on the three ranks that called it.
+        long calls = (long) RANKS * CALLS_PER_RANK + RANKS - 1;
+        switch (mode) {
+            case "dump" -> assertEquals(calls, trace.ranks().stream().mapToLong(RankTrace::eventCount).sum());
+            case "full" -> assertEquals(calls, trace.global().calls());
+            default -> assertEquals(STEPS + 1, trace.markers().records().size(), "every marker (each Barrier) is in");
+        }
+    }
+
     /** MPJ's starter ends with 0 whatever the job did; run starts the multicore JVM itself and so has the program's code. */
     @Test
     void runReportsTheCodeAMulticoreProgramExitedWith() {

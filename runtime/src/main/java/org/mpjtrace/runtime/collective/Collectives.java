@@ -1,5 +1,7 @@
 package org.mpjtrace.runtime.collective;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.mpjtrace.runtime.rank.RankCollectives;
 import org.mpjtrace.runtime.rank.RankContext;
@@ -17,6 +19,8 @@ public final class Collectives implements RankCollectives {
     private final AutoMarker auto;
     /** MPI.Finalize was reached once: the trace is collected then, and only then. */
     private final AtomicBoolean finalized = new AtomicBoolean();
+    /** Counted down when the rank's part of the collection at MPI.Finalize ended (rank 0: the trace written). */
+    private final CountDownLatch collected = new CountDownLatch(1);
 
     private Collectives(RankContext ctx) {
         this.ctx = ctx;
@@ -36,6 +40,16 @@ public final class Collectives implements RankCollectives {
     /** Whether the rank reached MPI.Finalize: the trace is then collected there, not at exit. */
     boolean finalizeReached() {
         return finalized.get();
+    }
+
+    /** Whether the rank's part of the collection at MPI.Finalize ended within {@code millis} (0: has ended). */
+    boolean collectedWithin(long millis) {
+        try {
+            return collected.await(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return collected.getCount() == 0;
+        }
     }
 
     /** The clustering modes' state machine, else null. */
@@ -63,6 +77,14 @@ public final class Collectives implements RankCollectives {
     @Override
     public void onFinalize() {
         if (!finalized.compareAndSet(false, true)) return;
+        try {
+            collect();
+        } finally {
+            collected.countDown();
+        }
+    }
+
+    private void collect() {
         try {
             ctx.joinPrivateComm(); // a rank attached to: every rank meets here, so the clone is safe now
         } catch (Throwable t) {

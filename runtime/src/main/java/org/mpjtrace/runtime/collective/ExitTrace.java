@@ -34,11 +34,19 @@ import sun.misc.SignalHandler;
  * </ul>
  * The file's metadata says how the job ended ({@link JobMeta#ending}); {@code mpjtrace run} reports
  * such a job as failed, with its trace. SIGKILL runs no hook: the clustering modes' file from the last
- * marker is what remains. The hook does nothing when a rank of the JVM reached MPI.Finalize (that
- * path writes the trace) or none reached MPI.Init.
+ * marker is what remains. The hook does nothing when none of the JVM's ranks reached MPI.Init, or when
+ * rank 0's collection at MPI.Finalize wrote the trace. That collection waits for every rank, so when a
+ * rank ends without MPI.Finalize while the others wait there (it threw), it never ends: then the hook
+ * writes the trace as above. It waits for a collection that can still end: up to {@link
+ * #COLLECTION_WAIT_MILLIS} where every rank is in this JVM and reached MPI.Finalize, {@link
+ * #REMOTE_WAIT_MILLIS} where the other ranks run in JVMs of their own (niodev), whose state it cannot see.
  */
 final class ExitTrace {
     private static final AtomicBoolean INSTALLED = new AtomicBoolean();
+    /** Longest wait for rank 0's collection at MPI.Finalize when every rank of the job is in it, in this JVM. */
+    static final long COLLECTION_WAIT_MILLIS = 30_000;
+    /** Longest wait for rank 0's collection when the other ranks run elsewhere and may be gone. */
+    static final long REMOTE_WAIT_MILLIS = 5_000;
     /** The signal that started the shutdown ("SIGTERM"), or null for an exit from within the program. */
     private static volatile String signal;
 
@@ -83,11 +91,11 @@ final class ExitTrace {
             // The session the job was in when it ended; earlier sessions' traces were written at their Finalize.
             int session = ranks.stream().mapToInt(c -> c.session).max().getAsInt();
             ranks.removeIf(c -> c.session != session);
-            for (RankContext c : ranks)
-                if (c.collectives() instanceof Collectives col && col.finalizeReached()) return;
-            for (RankContext c : ranks) c.stopTracing();
             RankContext zero = ranks.stream().filter(c -> c.rank == 0).findFirst().orElse(null);
             if (zero == null) return;
+            if (zero.collectives() instanceof Collectives col && col.finalizeReached() && col.collectedWithin(collectionWait(ranks, zero))) return;
+            TraceCollector.abandonOpenFiles();
+            for (RankContext c : ranks) c.stopTracing();
             String ending = JobMeta.before(signal != null ? signal : "exit");
             JobMeta meta = zero.meta(System.currentTimeMillis(), ending);
             ranks.sort(Comparator.comparingInt(c -> c.rank));
@@ -98,6 +106,18 @@ final class ExitTrace {
         } catch (Throwable t) {
             TracerLog.line("could not write the trace as the job ended before MPI.Finalize (" + TracerLog.describe(t) + ")");
         }
+    }
+
+    /**
+     * How long rank 0's collection may still take to write the trace: none when a rank of this JVM never
+     * reached MPI.Finalize (the collection waits for it in vain), and when every rank is here and did, as
+     * long as a collection takes.
+     */
+    static long collectionWait(List<RankContext> ranks, RankContext zero) {
+        if (ranks.size() < zero.size) return REMOTE_WAIT_MILLIS;
+        for (RankContext c : ranks)
+            if (!(c.collectives() instanceof Collectives col && col.finalizeReached())) return 0;
+        return COLLECTION_WAIT_MILLIS;
     }
 
     /** Modes dump and full: the sections (and in mode full the merged trace) of the ranks this JVM runs. */

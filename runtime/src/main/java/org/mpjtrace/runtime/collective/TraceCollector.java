@@ -1,6 +1,9 @@
 package org.mpjtrace.runtime.collective;
 
+import java.io.IOException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.mpjtrace.runtime.config.TracerConfig;
 import org.mpjtrace.runtime.config.TracerLog;
 import org.mpjtrace.runtime.rank.RankContext;
@@ -43,7 +46,35 @@ import org.mpjtrace.trace.io.TraceWriter;
  * waits for a message that will not come.
  */
 final class TraceCollector {
+    /** Rank 0's files being written at MPI.Finalize: a collection that will never end leaves its temp file to the exit. */
+    private static final Set<TraceWriter> OPEN = new HashSet<>();
+    /** The exit writes the trace: a collection still going on opens no file any more. Guarded by OPEN. */
+    private static boolean abandoned;
+
     private TraceCollector() {}
+
+    /**
+     * The job ends while rank 0 still collects (it waits for a rank that is gone): its temp file goes, and
+     * one it would open later is not made, so that the exit's trace is the only file left ({@link ExitTrace}).
+     */
+    static void abandonOpenFiles() {
+        List<TraceWriter> open;
+        synchronized (OPEN) {
+            abandoned = true;
+            open = List.copyOf(OPEN);
+        }
+        for (TraceWriter w : open) closeQuietly(w);
+    }
+
+    /** The file rank 0 writes at MPI.Finalize, or null when the exit has taken over. */
+    private static TraceWriter open(RankContext ctx, JobMeta meta) throws IOException {
+        synchronized (OPEN) {
+            if (abandoned) return null;
+            TraceWriter w = TraceWriter.create(ctx.output(), meta);
+            OPEN.add(w);
+            return w;
+        }
+    }
 
     /** @param markers the rank's marker state machine in the clustering modes, else null */
     static void collect(RankContext ctx, MarkerStateMachine markers) {
@@ -93,7 +124,8 @@ final class TraceCollector {
         Throwable failure = null;
         if (online != null) online.finishRewrites();
         try {
-            writer = TraceWriter.create(ctx.output(), meta);
+            writer = open(ctx, meta);
+            if (writer == null) return; // the job is ending: the exit writes the trace
         } catch (Throwable t) {
             failure = t;
         }
@@ -146,13 +178,20 @@ final class TraceCollector {
         } finally {
             closeQuietly(writer);
         }
-        if (failure != null)
+        boolean exitTookOver;
+        synchronized (OPEN) {
+            exitTookOver = abandoned;
+        }
+        if (failure != null && !exitTookOver)
             TracerLog.line("rank 0: could not write the trace " + ctx.output() + " (" + TracerLog.describe(failure) + ")");
         ProgressFile.remove(ctx);
     }
 
     private static void closeQuietly(TraceWriter writer) {
         if (writer == null) return;
+        synchronized (OPEN) {
+            OPEN.remove(writer);
+        }
         try {
             writer.close();
         } catch (Throwable ignored) {
