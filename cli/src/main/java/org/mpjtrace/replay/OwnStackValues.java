@@ -39,7 +39,7 @@ final class OwnStackValues {
     /** Writes the rank's next own values at the record's stack, where it keeps them, into the record at {@code w[b]}. */
     void apply(long[] w, int b) {
         if (cursors.isEmpty()) return;
-        ValueSeq.Cursor[] c = cursors.get(Event.stack(w, b));
+        ValueSeq.Cursor[] c = cursors.get(StackSummary.key(Event.stack(w, b), Event.thread(w, b)));
         if (c == null) return;
         int op = Event.opCode(w, b);
         for (int f = 0; f < c.length; f++) {

@@ -88,7 +88,7 @@ public final class RebuiltRank {
         GlobalExpansion.expand(trace.global(), rank, counts, (e, values) -> {
             EventRecords.toRecord(e.op(), e.thread(), e.site(), e.stack(), values, rank, worldSize, w, 0);
             if (ownValues != null) {
-                StackSummary mine = stacks.get(e.stack());
+                StackSummary mine = stacks.get(StackSummary.key(e.stack(), e.thread()));
                 if (mine != null) mine.writePeersInto(w, 0);
                 ownValues.apply(w, 0); // every thread's calls, in order
             }

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.mpjtrace.signatures.Mix64;
 import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.ValueSeq;
 
@@ -26,6 +27,8 @@ import org.mpjtrace.trace.fold.ValueSeq;
  * costs a few elements whatever the run's length; one that does not fold in {@link #MAX_ELEMENTS} is not
  * kept, so a rank's summaries stay a few numbers per call site.
  *
+ * @param stack the key the summary goes under: the stack signature, with the thread mixed in after a rank's
+ *              first ({@link #key})
  * @param calls at least 1 as a rank keeps it; in a file, where rank 0 kept only what the global trace
  *              gets wrong for the rank (see global.StackSummaryPruning), 0 for a stack its lead called and it did not
  * @param computeNanos the compute time before those calls, summed (each from the rank's previous call's exit)
@@ -46,6 +49,20 @@ public record StackSummary(long stack, long calls, long computeNanos, int peer, 
         for (Field f : own.keySet()) if (!OWN_FIELDS.contains(f)) throw new IllegalArgumentException(f + " is not kept per stack");
         own = own.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(own));
     }
+
+    /**
+     * The key of a call's summary: its stack signature, with the thread's number mixed in for a rank's threads
+     * after its first. Two threads of a rank that call at one stack make two sequences of calls: one summary
+     * of both kept their values in the order the fold thread took them in, and a rank expanded thread by
+     * thread got each thread the other's tags (two threads of a Sendrecv ring, each on its own communicator
+     * and tag). The first thread's key is its stack, as in files written before.
+     */
+    public static long key(long stack, int thread) {
+        return thread == 0 ? stack : Mix64.combine(stack, THREAD_SALT + thread);
+    }
+
+    /** Keeps a thread's key apart from any stack signature a small number could make. */
+    private static final long THREAD_SALT = 0x5448524541440000L;
 
     /** A summary without own value sequences. */
     public StackSummary(long stack, long calls, long computeNanos, int peer, int peer2) {

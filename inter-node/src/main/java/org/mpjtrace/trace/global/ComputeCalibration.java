@@ -66,7 +66,7 @@ public final class ComputeCalibration {
                 out.add(new GlobalLoop(scaled(l.body()), l.counts(), l.ranks()));
             } else {
                 GlobalEvent e = (GlobalEvent) n;
-                double f = factor(e.stack());
+                double f = factor(StackSummary.key(e.stack(), e.thread()));
                 out.add(f == 1 ? e : new GlobalEvent(e.op(), e.thread(), e.site(), e.stack(), e.ranks(), e.fields(), e.compute().scaled(f), e.inside()));
             }
         }

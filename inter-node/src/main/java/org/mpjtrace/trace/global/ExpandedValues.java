@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.fold.Field;
 import org.mpjtrace.trace.fold.RelativePeers;
 import org.mpjtrace.trace.fold.ValueSeq;
@@ -46,17 +47,18 @@ final class ExpandedValues {
         try {
             GlobalExpansion.expand(global, rank, (e, values) -> {
                 if (++walked[0] > budget) throw new PastBudget();
-                Map<Field, ValueSeq.Cursor> c = cursors.get(e.stack());
+                long key = StackSummary.key(e.stack(), e.thread());
+                Map<Field, ValueSeq.Cursor> c = cursors.get(key);
                 if (c == null) return;
                 c.forEach((f, cursor) -> {
                     if (!cursor.hasNext()) {
-                        wrong.get(e.stack()).add(f);
+                        wrong.get(key).add(f);
                         return;
                     }
                     long own = cursor.next(), trace = values[f.ordinal()];
                     boolean relative = RelativePeers.isRelative(e.op(), f);
                     if (relative ? RelativePeers.decode(own, rank, worldSize) != RelativePeers.decode(trace, rank, worldSize) : own != trace)
-                        wrong.get(e.stack()).add(f);
+                        wrong.get(key).add(f);
                 });
             });
         } catch (PastBudget b) {

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.fold.ValuePeriod;
 import org.mpjtrace.trace.fold.ValueSeq;
 
@@ -141,8 +142,9 @@ public final class LoopFit {
                 if (--budget[0] < 0) throw new OverBudget();
                 if (!n.ranks().contains(rank)) continue;
                 if (n instanceof GlobalEvent e) {
-                    calls.merge(e.stack(), 1L, Long::sum);
-                    compute.merge(e.stack(), e.compute().mean(), Double::sum);
+                    long key = StackSummary.key(e.stack(), e.thread());
+                    calls.merge(key, 1L, Long::sum);
+                    compute.merge(key, e.compute().mean(), Double::sum);
                     continue;
                 }
                 GlobalLoop loop = (GlobalLoop) n;
@@ -228,8 +230,9 @@ public final class LoopFit {
         for (GlobalNode n : loop.body()) {
             if (!n.ranks().contains(rank)) continue;
             if (!(n instanceof GlobalEvent e)) return Body.NONE;
-            calls.merge(e.stack(), 1L, Long::sum);
-            compute.merge(e.stack(), e.compute().mean(), Double::sum);
+            long key = StackSummary.key(e.stack(), e.thread());
+            calls.merge(key, 1L, Long::sum);
+            compute.merge(key, e.compute().mean(), Double::sum);
         }
         return calls.isEmpty() ? Body.NONE : new Body(calls, compute);
     }

@@ -66,7 +66,7 @@ public final class OwnCallCounts {
 
     private static void countHistograms(List<GlobalNode> nodes, Map<Long, Long> calls) {
         for (GlobalNode n : nodes) {
-            if (n instanceof GlobalEvent e) calls.merge(e.stack(), e.inside().count(), Long::sum);
+            if (n instanceof GlobalEvent e) calls.merge(StackSummary.key(e.stack(), e.thread()), e.inside().count(), Long::sum);
             else countHistograms(((GlobalLoop) n).body(), calls);
         }
     }

@@ -109,7 +109,7 @@ public final class StackSummaryPruning {
         for (GlobalNode n : nodes) {
             if (!n.ranks().contains(rank)) continue;
             if (n instanceof GlobalLoop l) eventsByStack(l.body(), rank, events);
-            else events.computeIfAbsent(((GlobalEvent) n).stack(), k -> new ArrayList<>()).add((GlobalEvent) n);
+            else events.computeIfAbsent(StackSummary.key(((GlobalEvent) n).stack(), ((GlobalEvent) n).thread()), k -> new ArrayList<>()).add((GlobalEvent) n);
         }
     }
 

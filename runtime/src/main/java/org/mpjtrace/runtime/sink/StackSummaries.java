@@ -48,7 +48,7 @@ final class StackSummaries {
 
     /** One record, and the compute time before it (from the rank's previous call's exit). */
     void add(long[] w, int base, long compute) {
-        long stack = Event.stack(w, base);
+        long stack = StackSummary.key(Event.stack(w, base), Event.thread(w, base));
         int peer = Event.peer(w, base), peer2 = Event.peer2(w, base);
         int mask = stacks.length - 1;
         for (int i = slot(stack, mask); ; i = (i + 1) & mask) {

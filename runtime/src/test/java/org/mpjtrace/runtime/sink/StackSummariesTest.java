@@ -71,6 +71,31 @@ class StackSummariesTest {
         assertEquals(List.of(0, 9, 6, 9), List.of(Event.peer(w, 0), Event.tag(w, 0), Event.peer2(w, 0), Event.tag2(w, 0)));
     }
 
+    /**
+     * Two threads of a rank at one stack, each with tags of its own, their records taken in by the fold thread
+     * in turns: each thread keeps its own values in its own order under its own key (before, one summary held
+     * both threads' values in the order they came, and each thread, expanded, got the other's tags).
+     */
+    @Test
+    void twoThreadsAtOneStackKeepTheirOwnValuesApart() {
+        StackSummaries s = new StackSummaries(2, 4);
+        for (int step = 0; step < 30; step++) {
+            add(s, new EventBuilder(Op.SENDRECV, 1, 0).thread(1).stack(3).peer(3).tag(step % 2 == 0 ? 0 : 2));
+            if (step % 3 == 0) add(s, new EventBuilder(Op.SENDRECV, 1, 0).thread(2).stack(3).peer(3).tag(step % 2 == 0 ? 1 : 3));
+        }
+        for (int step = 10; step < 30; step++) add(s, new EventBuilder(Op.SENDRECV, 1, 0).thread(2).stack(3).peer(3).tag(step % 2 == 0 ? 1 : 3));
+        List<StackSummary> all = s.summaries();
+        assertEquals(2, all.size());
+        for (int thread = 1; thread <= 2; thread++) {
+            long key = StackSummary.key(3, thread);
+            StackSummary x = all.stream().filter(y -> y.stack() == key).findFirst().orElseThrow();
+            List<Long> tags = values(x.own().get(Field.TAG));
+            assertEquals(30, tags.size(), "thread " + thread);
+            for (int k = 0; k < tags.size(); k++) assertEquals(thread - 1 + 2 * (k % 2), tags.get(k), "thread " + thread + " call " + k);
+        }
+        assertEquals(3, StackSummary.key(3, 0), "the first thread's key is its stack, as in files before");
+    }
+
     @Test
     void keepsEachStacksOwnPeersAndTagsInOrderRelativeToTheRank() {
         // Rank 2 of 4 sends right then left at one site, 50 times, with tag 7 then 8.
