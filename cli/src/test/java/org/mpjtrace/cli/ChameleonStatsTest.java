@@ -61,6 +61,9 @@ class ChameleonStatsTest {
         assertTrue(out.contains("  markers acted on: 1 in C, 1 in L, 1 in AT\n"), out);
         assertTrue(out.contains("  dump of the same run: unknown (the file holds no rank sections)\n"), out);
         assertTrue(out.contains("  (no rank sections in this file)\n"), out);
+        // No per-rank profile of zeros beside the calls the global trace holds.
+        assertTrue(out.contains("Per rank: none in this file (the ranks' sections are written at MPI.Finalize"), out);
+        assertFalse(out.contains("Per rank, ms (0 ranks)"), out);
     }
 
     @Test

@@ -35,6 +35,14 @@ public final class ProfileText {
         out.println();
 
         List<RankTimes> ranks = p.ranks();
+        if (ranks.isEmpty()) {
+            // An interim trace of a clustering mode (the job died before MPI.Finalize) holds no rank sections:
+            // its calls and their times are the global trace's, below, not a profile of zeros.
+            out.println("Per rank: none in this file (the ranks' sections are written at MPI.Finalize, which the job did not reach);"
+                    + " the calls merged up to the last marker, and their times, follow from the compressed trace");
+            out.println();
+            return;
+        }
         out.println("Per rank, ms (" + ranks.size() + " ranks):");
         TextTable t = new TextTable("", ">min", ">mean", ">max", ">max rank");
         row(t, "app time (Init to Finalize)", ranks, RankTimes::appNanos);
