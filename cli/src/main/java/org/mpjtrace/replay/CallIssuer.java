@@ -238,23 +238,23 @@ final class CallIssuer {
                 Request[] a = requestArray(w, b);
                 if (Request.Testall(a) != null) for (Request r : a) requests.completed(r);
             }
-            // Which of an array these complete is the run's timing: requests already finished here go as REQUEST_NULL (RequestSlots).
+            // Which of an array these complete is the run's timing: the array as the replay holds it (RequestSlots).
             case WAITANY -> {
-                Request[] a = requests.unfinished(Event.site(w, b), requestArray(w, b));
-                if (a != null) completedAt(a, Request.Waitany(a));
+                Request[] a = requests.asHeld(Event.site(w, b), requestArray(w, b));
+                if (requests.unfinished(a)) completedAt(a, Request.Waitany(a));
             }
             case TESTANY -> {
-                Request[] a = requests.unfinished(Event.site(w, b), requestArray(w, b));
-                if (a != null) completedAt(a, Request.Testany(a));
+                Request[] a = requests.asHeld(Event.site(w, b), requestArray(w, b));
+                completedAt(a, Request.Testany(a));
             }
             case WAITSOME -> {
-                Request[] a = requests.unfinished(Event.site(w, b), requestArray(w, b));
-                Status[] done = a == null ? null : Request.Waitsome(a);
+                Request[] a = requests.asHeld(Event.site(w, b), requestArray(w, b));
+                Status[] done = requests.unfinished(a) ? Request.Waitsome(a) : null;
                 if (done != null) for (Status s : done) completedAt(a, s);
             }
             case TESTSOME -> {
-                Request[] a = requests.unfinished(Event.site(w, b), requestArray(w, b));
-                Status[] done = a == null ? null : Request.Testsome(a);
+                Request[] a = requests.asHeld(Event.site(w, b), requestArray(w, b));
+                Status[] done = Request.Testsome(a);
                 if (done != null) for (Status s : done) completedAt(a, s);
             }
             default -> throw new ReplayException(op.mpjName + " cannot be replayed");

@@ -27,10 +27,12 @@ import org.mpjtrace.trace.Event;
  * array again with the one it saw complete set to REQUEST_NULL (or finished, which the trace names alike),
  * and the trace names the others, one of which the replay has completed already; MPJ waits forever on an
  * array whose requests have all finished (MPI returns at once). So these calls get the array as this replay
- * holds it ({@link #unfinished}): a REQUEST_NULL where the call site's array last had a request this replay has
+ * holds it ({@link #asHeld}): a REQUEST_NULL where the call site's array last had a request this replay has
  * not finished gets that request back, and the requests this replay has finished go as REQUEST_NULL. Each
  * call then has as many unfinished requests as the program's had (a Waitany loop over Irecvs from every
- * other rank, its array set to REQUEST_NULL as they complete, replayed in every mode).
+ * other rank, its array set to REQUEST_NULL as they complete, replayed in every mode). A Waitany or Waitsome
+ * left with none (a Waitsome that completed more here than in the traced run) is not made; Testany and
+ * Testsome return at once on such an array, and are.
  */
 final class RequestSlots {
     /** @param order when it was made: array calls look for runs of requests in that order */
@@ -106,25 +108,25 @@ final class RequestSlots {
 
     /**
      * The array a call at {@code site} that completes some of its requests gets, from {@code a}, the requests
-     * the trace names: as this replay holds it (above); null when no request is left unfinished in it.
+     * the trace names: as this replay holds it (above), in place.
      */
-    Request[] unfinished(int site, Request[] a) {
+    Request[] asHeld(int site, Request[] a) {
         Request[] last = lastHeld.get(site);
         if (last == null || last.length != a.length) lastHeld.put(site, last = new Request[a.length]);
-        boolean any = false;
         for (int i = 0; i < a.length; i++) {
             Request r = a[i];
             if (r == nullRequest && last[i] != null && !finished.contains(last[i])) r = last[i];
             if (r == null || r == nullRequest) continue;
             last[i] = r;
-            if (finished.contains(r)) {
-                a[i] = nullRequest;
-            } else {
-                a[i] = r;
-                any = true;
-            }
+            a[i] = finished.contains(r) ? nullRequest : r;
         }
-        return any ? a : null;
+        return a;
+    }
+
+    /** Whether {@code a} (as {@link #asHeld} gives it) has a request left to complete: MPJ's Waitany and Waitsome wait forever without. */
+    boolean unfinished(Request[] a) {
+        for (Request r : a) if (r != null && r != nullRequest) return true;
+        return false;
     }
 
     /** A persistent request was started again: it is pending until it completes. */

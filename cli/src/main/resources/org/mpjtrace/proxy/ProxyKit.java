@@ -415,7 +415,7 @@ class ProxyKit {
          * to REQUEST_NULL, and the trace names the others, one of which the proxy may have finished; MPJ waits
          * forever on an array whose requests have all finished. So those calls get the array as the proxy holds
          * it: a REQUEST_NULL where the site's array last had a request the proxy has not finished gets it back,
-         * and the ones it has finished go as REQUEST_NULL.
+         * and the ones it has finished go as REQUEST_NULL; a Waitany or Waitsome left with none is not made.
          */
         private final Set<Request> finished = Collections.newSetFromMap(new IdentityHashMap<>());
         private final Map<Integer, Request[]> lastHeld = new HashMap<>();
@@ -474,46 +474,46 @@ class ProxyKit {
         }
 
         void waitany(int site, int... ids) throws MPIException {
-            Request[] a = unfinished(site, ids);
-            if (a != null) done(a, Request.Waitany(a));
+            Request[] a = asHeld(site, ids);
+            if (unfinished(a)) done(a, Request.Waitany(a));
         }
 
         void testany(int site, int... ids) throws MPIException {
-            Request[] a = unfinished(site, ids);
-            if (a != null) done(a, Request.Testany(a));
+            Request[] a = asHeld(site, ids);
+            done(a, Request.Testany(a));
         }
 
         void waitsome(int site, int... ids) throws MPIException {
-            Request[] a = unfinished(site, ids);
-            Status[] done = a == null ? null : Request.Waitsome(a);
+            Request[] a = asHeld(site, ids);
+            Status[] done = unfinished(a) ? Request.Waitsome(a) : null;
             if (done != null) for (Status s : done) done(a, s);
         }
 
         void testsome(int site, int... ids) throws MPIException {
-            Request[] a = unfinished(site, ids);
-            Status[] done = a == null ? null : Request.Testsome(a);
+            Request[] a = asHeld(site, ids);
+            Status[] done = Request.Testsome(a);
             if (done != null) for (Status s : done) done(a, s);
         }
 
-        /** The requests of {@code ids} as the proxy holds the site's array (above); null when none is left unfinished. */
-        private Request[] unfinished(int site, int... ids) {
+        /** The requests of {@code ids} as the proxy holds the site's array (above). */
+        private Request[] asHeld(int site, int... ids) {
             Request[] a = requests(ids);
             Request[] last = lastHeld.get(site);
             if (last == null || last.length != a.length) lastHeld.put(site, last = new Request[a.length]);
-            boolean any = false;
             for (int i = 0; i < a.length; i++) {
                 Request r = a[i];
                 if (r == MPI.REQUEST_NULL && last[i] != null && !finished.contains(last[i])) r = last[i];
                 if (r == null || r == MPI.REQUEST_NULL) continue;
                 last[i] = r;
-                if (finished.contains(r)) {
-                    a[i] = MPI.REQUEST_NULL;
-                } else {
-                    a[i] = r;
-                    any = true;
-                }
+                a[i] = finished.contains(r) ? MPI.REQUEST_NULL : r;
             }
-            return any ? a : null;
+            return a;
+        }
+
+        /** Whether {@code a} has a request left to complete: MPJ's Waitany and Waitsome wait forever without (Testany and Testsome return). */
+        private static boolean unfinished(Request[] a) {
+            for (Request r : a) if (r != null && r != MPI.REQUEST_NULL) return true;
+            return false;
         }
 
         private void done(Request[] a, Status s) {

@@ -1,7 +1,7 @@
 package org.mpjtrace.replay;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -101,13 +101,15 @@ class RequestSlotsTest {
         slots.made(2, b, false);
         slots.made(3, c, false);
         int n = Event.REQUEST_NULL, site = 7;
-        assertArrayEquals(new Request[] {a, b, c}, slots.unfinished(site, slots.named(new int[] {1, 2, 3})));
+        assertArrayEquals(new Request[] {a, b, c}, slots.asHeld(site, slots.named(new int[] {1, 2, 3})));
         slots.completed(b);
-        assertArrayEquals(new Request[] {a, NULL, c}, slots.unfinished(site, slots.named(new int[] {n, 2, 3})));
+        assertArrayEquals(new Request[] {a, NULL, c}, slots.asHeld(site, slots.named(new int[] {n, 2, 3})));
         slots.completed(c);
-        assertArrayEquals(new Request[] {a, NULL, NULL}, slots.unfinished(site, slots.named(new int[] {n, n, 3})));
+        assertArrayEquals(new Request[] {a, NULL, NULL}, slots.asHeld(site, slots.named(new int[] {n, n, 3})));
         slots.completed(a);
-        assertNull(slots.unfinished(site, slots.named(new int[] {n, n, n})), "nothing left: the call is not made");
+        Request[] none = slots.asHeld(site, slots.named(new int[] {n, n, n}));
+        assertArrayEquals(new Request[] {NULL, NULL, NULL}, none);
+        assertFalse(slots.unfinished(none), "nothing left: a Waitany is not made");
     }
 
     @Test
@@ -116,9 +118,9 @@ class RequestSlotsTest {
         Request a = request();
         slots.made(1, a, true);
         slots.completed(a);
-        assertNull(slots.unfinished(7, slots.named(new int[] {1})));
+        assertFalse(slots.unfinished(slots.asHeld(7, slots.named(new int[] {1}))));
         slots.started(a);
-        assertArrayEquals(new Request[] {a}, slots.unfinished(7, slots.named(new int[] {1})));
+        assertArrayEquals(new Request[] {a}, slots.asHeld(7, slots.named(new int[] {1})));
     }
 
     @Test
@@ -127,8 +129,8 @@ class RequestSlotsTest {
         Request a = request(), b = request();
         slots.made(1, a, false);
         slots.made(2, b, false);
-        assertArrayEquals(new Request[] {a, null}, slots.unfinished(7, slots.named(new int[] {1, Event.REQUEST_ABSENT})));
+        assertArrayEquals(new Request[] {a, null}, slots.asHeld(7, slots.named(new int[] {1, Event.REQUEST_ABSENT})));
         // Site 8's array never held a request in its first place: its REQUEST_NULL stays one.
-        assertArrayEquals(new Request[] {NULL, b}, slots.unfinished(8, slots.named(new int[] {Event.REQUEST_NULL, 2})));
+        assertArrayEquals(new Request[] {NULL, b}, slots.asHeld(8, slots.named(new int[] {Event.REQUEST_NULL, 2})));
     }
 }

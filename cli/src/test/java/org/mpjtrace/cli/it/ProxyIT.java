@@ -131,6 +131,19 @@ class ProxyIT {
         assertTrue(other.text().contains("SweepProxy: the trace was recorded on 4 ranks; this proxy runs on 4 only, not 2"), other.text());
     }
 
+    /**
+     * AnyOrder's Waitany and Testsome loops complete their requests in whatever order they arrive: the proxy
+     * runs to the end and makes the program's calls (before, one whose order differed waited forever in MPJ
+     * on an array whose requests it had all finished).
+     */
+    @Test
+    void aProxyOfAWaitanyLoopCompletesInItsOwnOrderAndMakesTheCalls() throws IOException {
+        Path trace = dir.resolve("AnyOrder-full.mpjt");
+        MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + "requests.AnyOrder", 4, JobRequest.MULTICORE, null, trace, "full", null, List.of("steps=4"));
+        MpjJobs.assertSucceeded(run);
+        assertProxyMakesTheCallsOf(run.result(), "none");
+    }
+
     /** The source follows the compressed trace: ten times the time steps is the same code, only the counts differ. */
     @Test
     void twoThousandStepsAreTheSameNumberOfLinesAsTwoHundred() throws IOException {

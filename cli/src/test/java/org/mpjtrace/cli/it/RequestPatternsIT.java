@@ -77,6 +77,29 @@ class RequestPatternsIT {
     }
 
     /**
+     * AnyOrder: Waitany over receives from every rank, each taken set to MPI.REQUEST_NULL, and Testsome over the
+     * sends alike. The replay completes the requests in an order of its own, and still makes every call the
+     * rank made, as many of each (before, a replay whose order differed waited forever in MPJ on an array
+     * whose requests it had all finished).
+     */
+    @Test
+    void aWaitanyLoopReplayedInItsOwnOrderMakesEveryCall() {
+        Path file = dir.resolve("any-dump.mpjt");
+        MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + "requests.AnyOrder", 4, "multicore", null, file, "dump", null, List.of("steps=4", "--calls"));
+        MpjJobs.assertSucceeded(run);
+        TraceFile trace = run.result().trace();
+        assertEquals(CallLists.printed(run.out()), CallLists.traced(trace), "the trace holds the calls the program made");
+        TraceFile replay = TracedReplay.of(trace, file, dir, 4, "multicore", null);
+        for (int r = 0; r < 4; r++) assertEquals(opCounts(trace.rank(r)), opCounts(replay.rank(r)), "rank " + r);
+    }
+
+    private static Map<String, Integer> opCounts(RankTrace rank) {
+        Map<String, Integer> n = new TreeMap<>();
+        for (int i = 0; i < rank.eventCount(); i++) n.merge(Op.ofCode(Event.opCode(rank.words(), RankTrace.base(i))).mpjName, 1, Integer::sum);
+        return n;
+    }
+
+    /**
      * A trace of format version 9 (Stencil2D, 4 ranks, mode full, Waitall on 8 requests every step) names
      * its arrays' requests only by a digest: they are still found among the pending requests.
      */
