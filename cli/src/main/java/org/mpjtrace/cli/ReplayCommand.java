@@ -39,7 +39,10 @@ import picocli.CommandLine.Spec;
                 "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or an Abort) is "
                         + "refused before the job starts. Array arguments (v-collectives' counts, Create's group, topologies) are "
                         + "replayed as recorded; Pack and Unpack work on one buffer per rank, so an Unpack of received data stops "
-                        + "the replay with one line. A replay in which a rank waits for a message that never comes "
+                        + "the replay with one line. Waitany, Waitsome, Testany and Testsome get their array as the replay holds it "
+                        + "(which of its requests they complete is the run's timing): a request the program had set to REQUEST_NULL "
+                        + "when it saw it complete, and the replay has not finished, is passed again, those the replay finished go as "
+                        + "REQUEST_NULL, and a Waitany or Waitsome left with none is not made. A replay in which a rank waits for a message that never comes "
                         + "(a clustered trace whose members' peers or message counts differ from their lead's) is ended once the "
                         + "rank has waited --stall-after seconds in one call.",
                 "With --mode the replay is itself traced, as mpjtrace run would trace a program."})

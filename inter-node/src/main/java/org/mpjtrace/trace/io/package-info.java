@@ -47,7 +47,8 @@
  *                         communicator-constructor and v-collective arguments in call order, which a
  *                         replay takes instead of its lead's; empty in the other modes; each of an op
  *                         OwnArguments.kept names and at least one call long), then the rank's
- *                         stack summaries (StackSummary: in the clustering modes, per stack signature the
+ *                         stack summaries (StackSummary: in the clustering modes, per stack signature
+ *                         and thread (StackSummary.key) the
  *                         calls, at least 0, their compute nanoseconds, at least 0, and each peer field
  *                         when it never varied; since version 15 a byte of flags and the rank's own
  *                         values there in call order (peer, peer2, tag, tag2, count, count2: bit 0 to
