@@ -123,7 +123,7 @@ final class ProxySource {
         flushRun(run, t, body);
         List<String> out = new ArrayList<>();
         out.add("");
-        out.add(t == 0 ? "/** The thread of each rank that called MPI.Init. */" : "/** Each rank's thread " + t + " (numbered as threads first called MPJ). */");
+        out.add(t == 0 ? "/** The thread of each rank that called MPI.Init. */" : "/** Each rank's thread " + t + " (numbered in the order the rank started its threads). */");
         out.add("static void thread" + t + "(Calls c) throws Exception {");
         for (String line : body) out.add("    " + line);
         out.add("}");

@@ -70,7 +70,8 @@ final class StallWatch {
 
     private static Rank watch(Rank r, int limitSeconds) {
         long limitNanos = TimeUnit.SECONDS.toNanos(limitSeconds);
-        Thread watcher = new Thread(() -> watch(r, limitNanos), "mpjtrace-replay-stall-watch");
+        // Inherits no thread locals: under the tracer, a watcher takes no thread number from the rank it watches.
+        Thread watcher = new Thread(null, () -> watch(r, limitNanos), "mpjtrace-replay-stall-watch", 0, false);
         watcher.setDaemon(true);
         watcher.start();
         return r;

@@ -62,8 +62,10 @@ package org.mpjtrace.trace;
  * of first use (see {@link RankTrace} for the tables that give their meaning); request ids are per thread.
  *
  * <p>The thread is the calling thread's number within its rank: 0 for the thread that called MPI.Init,
- * then 1, 2, ... in the order the rank's other threads first called MPJ (as Pilgrim records a tid). Each
- * thread's calls keep their own order; a rank's threads run at once, so their calls have no one order.
+ * then 1, 2, ... in the order the rank's threads started the others (as Pilgrim records a tid; a thread
+ * started that never calls MPJ leaves its number unused), so a rank's threads have the same numbers on
+ * every rank and run however they race to their first call. Traces written before 2026-11-28 number them
+ * in the order they first called MPJ. Each thread's calls keep their own order; a rank's threads run at once, so their calls have no one order.
  * Threads past {@link #MAX_THREAD} share its number. Traces of format version 8 and older hold 0 there.
  */
 public final class Event {

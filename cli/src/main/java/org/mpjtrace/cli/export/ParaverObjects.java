@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * Paraver's objects for a trace: one application; a task per rank (task = its place among the trace's
  * ranks + 1, which is rank + 1 in a whole job's trace); a thread per thread of the rank that called MPJ
- * (thread = its number + 1: 1 is the thread that called MPI.Init); a node per host the ranks ran on, in
+ * (thread = its place among them + 1: 1 is the thread that called MPI.Init, and the .row file gives each
+ * one's number in the trace); a node per host the ranks ran on, in
  * order of first rank; and a CPU per thread, numbered node by node, so that Paraver's resource view shows
  * each thread on the host it ran on. Gives the .prv header's resource and application parts and writes
  * the .row file that names every CPU, node and thread.
@@ -35,8 +36,11 @@ final class ParaverObjects {
                 return hosts.size() - 1;
             });
             rankNode[i] = node;
-            for (ParaverTimeline.Stream s : ranks.get(i)) {
+            ParaverTimeline.Stream[] threads = ranks.get(i);
+            for (int t = 0; t < threads.length; t++) {
+                ParaverTimeline.Stream s = threads[t];
                 s.task = i + 1;
+                s.place = t + 1;
                 nodes.get(node).add(s);
             }
         }

@@ -53,8 +53,11 @@ final class ParaverTimeline implements Closeable {
         /** The message ids of the calls marked SENT, in call order. */
         int[] sent = new int[4];
         int sentCount;
-        /** 1-based place in the Paraver objects ({@link ParaverObjects}): CPU, task and thread. */
-        int cpu, task;
+        /**
+         * 1-based place in the Paraver objects ({@link ParaverObjects}): CPU, task and thread (the thread's
+         * place among its rank's, which is its number + 1 unless the rank left a number unused).
+         */
+        int cpu, task, place;
 
         Stream(int rank, int thread, CallSpill spill) {
             this.rank = rank;
@@ -200,16 +203,17 @@ final class ParaverTimeline implements Closeable {
                 open.complete(op, thread, Event.request(w, b), (t, id, payload) -> recvDone[(int) id] = exit);
                 stream.add(enter, exit, (Event.site(w, b) + 1L) & 0xFFFF_FFFFL | (long) code << 32 | (sent ? SENT : 0));
             });
-            for (int i = 0; i < streams.length; i++) {
-                if (streams[i] == null) {
-                    streams[i] = new Stream(section.rank(), i, spill);
-                } else {
-                    stream = streams[i];
-                    pauses.before(i, Long.MAX_VALUE, this::paused);
-                }
-                streams[i].finish();
+            // Thread 0 and each thread that called: a number the rank left unused (a thread started that never
+            // called MPJ) gets no Paraver thread.
+            List<Stream> called = new ArrayList<>();
+            for (Stream s : streams) {
+                if (s == null) continue;
+                stream = s;
+                pauses.before(s.thread, Long.MAX_VALUE, this::paused);
+                s.finish();
+                called.add(s);
             }
-            return streams;
+            return called.toArray(Stream[]::new);
         }
 
         /** A span the rank paused tracing, on the stream of the thread being collected: a record of its own. */

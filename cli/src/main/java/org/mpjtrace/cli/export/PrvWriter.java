@@ -109,7 +109,7 @@ final class PrvWriter {
         if (s.sent(call)) {
             int id = s.sent[sentNext[slot]++];
             ParaverTimeline.Stream r = timeline.receiver[id];
-            object(3, s).field(enter).field(enter).field(r.cpu).field(1).field(r.task).field(r.thread + 1)
+            object(3, s).field(enter).field(enter).field(r.cpu).field(1).field(r.task).field(r.place)
                     .field(timeline.recvPosted[id]).field(timeline.recvDone[id]).field(timeline.bytes[id]).put(timeline.tag[id]).put('\n');
         }
     }
@@ -122,6 +122,6 @@ final class PrvWriter {
 
     /** A record's kind and its object: {@code KIND:cpu:appl:task:thread:}. */
     private AsciiLines object(int kind, ParaverTimeline.Stream s) throws IOException {
-        return out.field(kind).field(s.cpu).field(1).field(s.task).field(s.thread + 1);
+        return out.field(kind).field(s.cpu).field(1).field(s.task).field(s.place);
     }
 }

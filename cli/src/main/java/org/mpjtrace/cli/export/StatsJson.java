@@ -135,7 +135,7 @@ public final class StatsJson {
         g.writeStartObject();
         g.writeNumberField("rank", r.rank());
         g.writeStringField("host", r.host());
-        g.writeNumberField("threads", RankThreads.of(trace, r.rank()));
+        g.writeNumberField("threads", RankThreads.count(trace, r.rank()));
         g.writeNumberField("events", r.eventCount());
         g.writeNumberField("setup_ns", s.setupNanos());
         g.writeNumberField("ring_waits", s.ringWaits());

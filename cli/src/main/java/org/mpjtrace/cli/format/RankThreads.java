@@ -1,5 +1,6 @@
 package org.mpjtrace.cli.format;
 
+import java.util.BitSet;
 import java.util.List;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
@@ -9,32 +10,55 @@ import org.mpjtrace.trace.global.GlobalLoop;
 import org.mpjtrace.trace.global.GlobalNode;
 
 /**
- * How many of a rank's threads called MPJ: one more than the highest thread number among its calls
- * ({@link Event}: 0 is the thread that called MPI.Init), from its own events when the trace keeps them,
- * else from the compressed trace's events that the rank runs.
+ * The thread numbers of a rank's calls ({@link Event}: 0 is the thread that called MPI.Init, the others
+ * are numbered in the order the rank started them), from its own events when the trace keeps them, else
+ * from the compressed trace's events that the rank runs. A thread the rank started that never called MPJ
+ * leaves its number out, so {@link #of} (the numbers to replay, one more than the highest) can be more
+ * than {@link #count} (the threads that called).
  */
 public final class RankThreads {
     private RankThreads() {}
 
+    /** One more than the highest thread number among the rank's calls: threads 0 to this less one. */
     public static int of(TraceFile trace, int rank) {
-        RankTrace own = trace.rank(rank);
-        if (own != null && own.eventCount() > 0) return ofEvents(own);
-        return trace.global() == null ? 1 : ofNodes(trace.global().nodes(), rank);
+        return numbers(trace, rank).length();
+    }
+
+    /** How many of the rank's threads called MPJ. */
+    public static int count(TraceFile trace, int rank) {
+        return numbers(trace, rank).cardinality();
     }
 
     public static int ofEvents(RankTrace rank) {
-        int highest = 0;
-        for (int i = 0; i < rank.eventCount(); i++) highest = Math.max(highest, Event.thread(rank.words(), RankTrace.base(i)));
-        return highest + 1;
+        return ofEvents(rank, new BitSet()).length();
     }
 
     /** Over every rank when {@code rank} is negative. */
     public static int ofNodes(List<GlobalNode> nodes, int rank) {
-        int n = 1;
+        return ofNodes(nodes, rank, new BitSet()).length();
+    }
+
+    /** The rank's thread numbers; 0 always, as the thread that called MPI.Init. */
+    private static BitSet numbers(TraceFile trace, int rank) {
+        BitSet numbers = new BitSet();
+        RankTrace own = trace.rank(rank);
+        if (own != null && own.eventCount() > 0) return ofEvents(own, numbers);
+        return trace.global() == null ? numbers : ofNodes(trace.global().nodes(), rank, numbers);
+    }
+
+    private static BitSet ofEvents(RankTrace rank, BitSet numbers) {
+        numbers.set(0);
+        for (int i = 0; i < rank.eventCount(); i++) numbers.set(Event.thread(rank.words(), RankTrace.base(i)));
+        return numbers;
+    }
+
+    private static BitSet ofNodes(List<GlobalNode> nodes, int rank, BitSet numbers) {
+        numbers.set(0);
         for (GlobalNode g : nodes) {
             if (rank >= 0 && !g.ranks().contains(rank)) continue;
-            n = Math.max(n, g instanceof GlobalEvent e ? e.thread() + 1 : ofNodes(((GlobalLoop) g).body(), rank));
+            if (g instanceof GlobalEvent e) numbers.set(e.thread());
+            else ofNodes(((GlobalLoop) g).body(), rank, numbers);
         }
-        return n;
+        return numbers;
     }
 }

@@ -73,7 +73,7 @@ public final class StatsReport {
         RankStats s = r.stats();
         String state = s.disabledReason() == null || s.disabledReason().isEmpty()
                 ? "on" : "tracing disabled: " + s.disabledReason().replaceAll("\\p{Cntrl}+", " ").strip();
-        tracer.row(r.rank(), r.host(), RankThreads.of(trace, r.rank()), r.eventCount(), Units.millisThreeFigures(s.setupNanos()), s.ringWaits(), Units.millis(s.ringWaitNanos()),
+        tracer.row(r.rank(), r.host(), RankThreads.count(trace, r.rank()), r.eventCount(), Units.millisThreeFigures(s.setupNanos()), s.ringWaits(), Units.millis(s.ringWaitNanos()),
                 s.internalErrors(), Units.millis(s.pausedNanos()), state);
     }
 

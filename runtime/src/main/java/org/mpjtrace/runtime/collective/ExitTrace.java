@@ -55,7 +55,7 @@ final class ExitTrace {
     static void installOnce(Tracer tracer) {
         if (!INSTALLED.compareAndSet(false, true)) return;
         try {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> write(tracer), "mpjtrace-exit"));
+            Runtime.getRuntime().addShutdownHook(new Thread(null, () -> write(tracer), "mpjtrace-exit", 0, false));
         } catch (Throwable t) {
             TracerLog.line("cannot write a trace should the job end before MPI.Finalize (" + TracerLog.describe(t) + ")");
             return;

@@ -185,7 +185,7 @@ final class OnlineTraceFile {
     private Executor writer() {
         if (writerThread == null) {
             writerThread = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "mpjtrace-writer");
+                Thread t = new Thread(null, r, "mpjtrace-writer", 0, false); // takes no thread number of the rank
                 t.setDaemon(true); // a job that never reaches Finalize must still be able to exit
                 return t;
             });

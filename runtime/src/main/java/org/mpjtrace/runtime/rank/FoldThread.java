@@ -24,7 +24,7 @@ final class FoldThread extends Thread {
     private volatile Lane[] lanes = new Lane[0];
 
     FoldThread() {
-        super("mpjtrace-fold");
+        super(null, null, "mpjtrace-fold", 0, false); // takes no rank's thread number (RankContext#CURRENT)
         setDaemon(true);
     }
 

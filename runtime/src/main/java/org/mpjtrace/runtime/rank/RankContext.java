@@ -37,12 +37,28 @@ import org.mpjtrace.trace.fold.TraceFootprint;
  * the tracer's classes, so no per-rank state may live in statics: it lives here, reached from the
  * calling thread ({@link #CURRENT}, inherited by threads the rank starts).
  *
+ * <p>A rank's threads are numbered as they are created, not as they first call MPJ: 0 for the thread
+ * that called MPI.Init, then one number for each thread a thread of the rank starts after it, taken in
+ * the starting thread as the new thread is made ({@link #CURRENT}'s childValue). Two helper threads that
+ * race to their first call then have the same numbers on every rank and in every run, as the program
+ * made them, so clustering, {@code compare} and replay pair a rank's threads with its lead's by what
+ * they do. A thread that never calls MPJ leaves its number unused.
+ *
  * <p>The rank's own work ends here: its symbol tables, its sink and its rings. What it does together with
  * the other ranks (markers, the end of the job) is the collective layer's, which {@code Probe.init}
  * attaches as {@link RankCollectives}, so this layer never names it.
  */
 public final class RankContext {
-    static final InheritableThreadLocal<RankContext> CURRENT = new InheritableThreadLocal<>();
+    /** The calling thread's rank and number in it; a thread the rank starts gets the rank's next number. */
+    static final InheritableThreadLocal<RankThread> CURRENT = new InheritableThreadLocal<>() {
+        @Override
+        protected RankThread childValue(RankThread parent) {
+            return parent == null ? null : new RankThread(parent.rank(), parent.rank().nextThread());
+        }
+    };
+
+    /** A thread of a rank: the rank's context and the thread's number there. */
+    record RankThread(RankContext rank, int number) {}
 
     public final Tracer tracer;
     public final MpjAccess mpj;
@@ -86,7 +102,7 @@ public final class RankContext {
     public long firstThreadCalls() {
         return rings.isEmpty() ? 0 : rings.get(0).published();
     }
-    /** Threads of this rank that have recorded (the next one's number). */
+    /** Thread numbers given out so far (the next one). */
     private final AtomicInteger threads = new AtomicInteger();
     /** Held while records of this rank are handed to its sink: by the fold thread or by the rank itself. */
     private final Object foldLock = new Object();
@@ -187,7 +203,7 @@ public final class RankContext {
         return OutputPath.forSession(tracer.config.output, session);
     }
 
-    /** The number of a thread recording for this rank for the first time: 0 for the one bound at MPI.Init, then 1, 2, ... */
+    /** The next thread number: 0 for the thread bound at MPI.Init, then one for each thread the rank starts, in that order. */
     int nextThread() {
         return threads.getAndIncrement();
     }

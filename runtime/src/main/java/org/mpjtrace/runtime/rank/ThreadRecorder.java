@@ -24,9 +24,10 @@ import org.mpjtrace.trace.Op;
  * common case (a loop calling with the same objects), and, with calling context, the thread's shadow
  * stack and the set of stack signatures it has already registered. Used only by its own thread.
  *
- * <p>Each recorder has its thread's number in the rank ({@link RankContext#nextThread}: 0 for the thread
- * that called MPI.Init), which every record carries, so that each thread's calls keep their own order
- * and loops however the rank's threads interleave. Request ids are the thread's own, as its requests are.
+ * <p>Each recorder has its thread's number in the rank (0 for the thread that called MPI.Init, then the
+ * order the rank's threads were started in: {@link RankContext#CURRENT}), which every record carries, so
+ * that each thread's calls keep their own order and loops however the rank's threads interleave. Request
+ * ids are the thread's own, as its requests are.
  *
  * <p>{@link #write} is the hot path: no allocation, no lock, no logging.
  */
@@ -89,9 +90,9 @@ public final class ThreadRecorder {
         paths = null;
     }
 
-    private ThreadRecorder(RankContext ctx) {
+    private ThreadRecorder(RankContext ctx, int thread) {
         this.ctx = ctx;
-        this.thread = ctx.nextThread();
+        this.thread = thread;
         this.ring = new EventRing(ctx.tracer.config.ringSize, ctx.tracer.fold::wake);
         this.requests = new RequestTable();
         this.requestNames = new RequestNames(requests, ctx.mpj::requestIsNull,
@@ -109,16 +110,20 @@ public final class ThreadRecorder {
         ctx.tracer.fold.add(ring, ctx);
     }
 
-    /** Makes the calling thread, and threads it starts later, record into {@code ctx}; returns its recorder. */
+    /**
+     * Makes the calling thread, and threads it starts later, record into {@code ctx}, under the rank's next
+     * thread number (0 at MPI.Init; after an attach, threads that predate it are numbered as they first call).
+     */
     public static ThreadRecorder bindCurrentThread(RankContext ctx) {
-        RankContext.CURRENT.set(ctx);
-        return new ThreadRecorder(ctx);
+        int number = ctx.nextThread();
+        RankContext.CURRENT.set(new RankContext.RankThread(ctx, number));
+        return new ThreadRecorder(ctx, number);
     }
 
-    /** The recorder for a thread seen for the first time: bound to the rank it inherited, if any. */
+    /** The recorder for a thread seen for the first time: bound to the rank and number it was started with, if any. */
     public static ThreadRecorder forCurrentThread() {
-        RankContext ctx = RankContext.CURRENT.get();
-        return ctx == null ? UNBOUND : new ThreadRecorder(ctx);
+        RankContext.RankThread bound = RankContext.CURRENT.get();
+        return bound == null ? UNBOUND : new ThreadRecorder(bound.rank(), bound.number());
     }
 
     public void write(int site, int op, Object comm, Object dt, int count, int peer, int tag,
