@@ -18,6 +18,7 @@ import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
+import org.mpjtrace.trace.global.GlobalEvent;
 
 /**
  * A rank's threads are numbered in the order the rank started them, not as they first call MPJ (the
@@ -78,6 +79,30 @@ class ThreadStartOrderIT {
         }
         String stats = Cli.output("stats", file.toString(), "--per-rank");
         assertTrue(stats.lines().anyMatch(l -> l.matches("\\s+0\\s+\\S+\\s+3\\s+.*")), "rank 0: three threads called MPJ\n" + stats);
+    }
+
+    /**
+     * The main thread's wait for its helpers is the compute before its Allreduce. Rank 0 scales a clustered
+     * trace's histograms by what each rank computed; counted from the rank's last call on any thread, that was
+     * the time since a helper's last Sendrecv, and the trace held a few percent of the wait.
+     */
+    @Test
+    void theMainThreadsWaitForItsHelpersIsTheComputeBeforeItsAllreduce() {
+        double dumpMean = 0;
+        for (RankTrace r : trace.keptDump().ranks()) {
+            long lastExit = 0;
+            for (int i = 0; i < r.eventCount(); i++) {
+                int b = RankTrace.base(i);
+                if (Event.thread(r.words(), b) != 0) continue;
+                if (Op.ofCode(Event.opCode(r.words(), b)) == Op.ALLREDUCE) dumpMean += (Event.enter(r.words(), b) - lastExit) / (double) RANKS;
+                lastExit = Event.exit(r.words(), b);
+            }
+        }
+        GlobalEvent allreduce = trace.global().nodes().stream().filter(n -> n instanceof GlobalEvent e && Op.ofCode(e.op()) == Op.ALLREDUCE)
+                .map(n -> (GlobalEvent) n).findFirst().orElseThrow();
+        double traced = allreduce.compute().mean();
+        assertTrue(traced > dumpMean / 2 && traced < dumpMean * 3 / 2,
+                "the clustered trace's compute before the Allreduce, " + traced + " ns, is the ranks' own mean, " + dumpMean + " ns");
     }
 
     @Test

@@ -58,8 +58,10 @@ public final class ClusteringSink implements RecordSink {
     private final OwnArgumentsLog ownArguments = new OwnArgumentsLog();
     private final StackSummaries stacks;
     private RankLoopFolder partial;
-    /** Exit time of the rank's last call: the next call's compute time counts from it, traced or not. */
+    /** Exit time of the rank's last call on any thread: where its kept calls and loop shadow count from. */
     private long lastExit;
+    /** Each thread's last exit, where the compute time of its next call (summaries, signatures) counts from. */
+    private final ThreadExits threadExits;
     /** Most records a non-lead keeps of an interval. */
     public static final int TAIL_RECORDS = 4096;
     /** A non-lead's records since the last marker. */
@@ -95,6 +97,7 @@ public final class ClusteringSink implements RecordSink {
         this.parameters = mode == TracingMode.ACURDION ? new ParameterSignatures() : null;
         this.reference = mode == TracingMode.REFERENCE ? new ReferenceSignature(rank, worldSize) : null;
         this.lastExit = origin;
+        this.threadExits = new ThreadExits(origin);
         this.origin = origin;
         this.tail = new KeptCalls(origin);
         this.partial = new RankLoopFolder(rank, worldSize, origin, window);
@@ -104,10 +107,11 @@ public final class ClusteringSink implements RecordSink {
     @Override
     public synchronized void append(long[] w, int base) {
         signatures.add(w, base);
-        if (parameters != null) parameters.add(w, base, lastExit);
+        long previous = threadExits.previous(w, base);
+        if (parameters != null) parameters.add(w, base, previous);
         if (reference != null) reference.add(w, base);
         ownArguments.add(w, base);
-        stacks.add(w, base, Math.max(0, Event.enter(w, base) - lastExit));
+        stacks.add(w, base, Math.max(0, Event.enter(w, base) - previous));
         if (repeating && !shadow.repeats(w, base, lastExit)) leaveLoop();
         if (partial == null && !repeating && shadow != null && tail.full()) traceOwnLoopCalls(); // the loop changed
         if (partial != null) {
@@ -118,6 +122,7 @@ public final class ClusteringSink implements RecordSink {
             tail.add(w, base);
         }
         lastExit = Event.exit(w, base);
+        threadExits.exited(w, base);
     }
 
     private void remember(long[] w, int base) {
@@ -348,6 +353,7 @@ public final class ClusteringSink implements RecordSink {
     @Override
     public synchronized void resumeAt(long nanos) {
         lastExit = Math.max(lastExit, nanos);
+        threadExits.resumeAt(nanos);
         if (partial != null) partial.resumeAt(nanos);
         else if (!repeating) tail.resumeAt(nanos); // the loop's shadow counts compute times from lastExit
     }

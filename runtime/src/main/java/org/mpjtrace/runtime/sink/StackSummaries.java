@@ -46,7 +46,7 @@ final class StackSummaries {
         this.worldSize = worldSize;
     }
 
-    /** One record, and the compute time before it (from the rank's previous call's exit). */
+    /** One record, and the compute time before it (from its thread's previous call's exit: {@link ThreadExits}). */
     void add(long[] w, int base, long compute) {
         long stack = StackSummary.key(Event.stack(w, base), Event.thread(w, base));
         int peer = Event.peer(w, base), peer2 = Event.peer2(w, base);
