@@ -256,7 +256,7 @@ public final class RankContext {
      */
     void resumedAfterPause(long start, long end) {
         pauses.ended(Math.max(start, initNanos), end);
-        resumeProgram();
+        resumeProgram(RecordSink.ALL_THREADS); // no thread's calls were recorded while paused
     }
 
     /** An error of ours: tracing stops for this rank, with one line on stderr; the program runs on. */
@@ -312,14 +312,20 @@ public final class RankContext {
     }
 
     /**
-     * The tracer's own work on this rank's thread (its set-up after MPI.Init, a marker's) ends now: the
-     * rank's next call counts its compute time from here ({@link RecordSink#resumeAt}). Folds the rings
-     * first, so that the point falls between the calls made before and after.
+     * The tracer's own work on the calling thread of this rank (its set-up after MPI.Init, a marker's) ends
+     * now: that thread's next call counts its compute time from here ({@link RecordSink#resumeAt}); the rank's
+     * other threads ran on meanwhile. Folds the rings first, so that the point falls between the calls made
+     * before and after.
      */
     public void resumeProgram() {
+        RankThread caller = CURRENT.get();
+        resumeProgram(caller != null && caller.rank() == this ? caller.number() : RecordSink.ALL_THREADS);
+    }
+
+    private void resumeProgram(int thread) {
         drainRings();
         synchronized (foldLock) {
-            sink.resumeAt(System.nanoTime());
+            sink.resumeAt(thread, System.nanoTime());
         }
     }
 

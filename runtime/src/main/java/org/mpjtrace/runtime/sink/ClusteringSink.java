@@ -294,8 +294,8 @@ public final class ClusteringSink implements RecordSink {
             }
 
             @Override
-            public void resumeAt(long nanos) {
-                folder.resumeAt(nanos);
+            public void resumeAt(int thread, long nanos) {
+                folder.resumeAt(thread, nanos);
             }
         });
     }
@@ -351,11 +351,11 @@ public final class ClusteringSink implements RecordSink {
     }
 
     @Override
-    public synchronized void resumeAt(long nanos) {
+    public synchronized void resumeAt(int thread, long nanos) {
         lastExit = Math.max(lastExit, nanos);
-        threadExits.resumeAt(nanos);
-        if (partial != null) partial.resumeAt(nanos);
-        else if (!repeating) tail.resumeAt(nanos); // the loop's shadow counts compute times from lastExit
+        threadExits.resumeAt(thread, nanos);
+        if (partial != null) partial.resumeAt(thread, nanos);
+        else if (!repeating) tail.resumeAt(thread, nanos); // the loop's shadow counts compute times from lastExit
     }
 
     /** The partial trace's nodes, or an empty list when the rank holds none. */

@@ -16,7 +16,7 @@ final class KeptCalls {
     private boolean lost;
     /** Where the interval began: its first call's compute time counts from here. */
     private long origin;
-    /** Where the rank resumed inside the kept interval (pairs: records kept before it, then the time). */
+    /** Where the rank resumed inside the kept interval (pairs: the thread above records kept before it, then the time). */
     private long[] resumes = new long[0];
     private int resumeCount;
 
@@ -37,14 +37,14 @@ final class KeptCalls {
         count++;
     }
 
-    void resumeAt(long nanos) {
+    void resumeAt(int thread, long nanos) {
         if (lost) return;
         if (resumeCount == ClusteringSink.TAIL_RECORDS) { // a program pausing and resuming over and over: as many as records, no more
             lost = true;
             return;
         }
         if (resumeCount == resumes.length / 2) resumes = Arrays.copyOf(resumes, Math.max(8, 2 * resumes.length));
-        resumes[2 * resumeCount] = count;
+        resumes[2 * resumeCount] = (long) thread << 32 | count;
         resumes[2 * resumeCount + 1] = nanos;
         resumeCount++;
     }
@@ -71,7 +71,8 @@ final class KeptCalls {
     void foldInto(RecordSink to) {
         int resume = 0;
         for (int i = 0; i <= count; i++) {
-            for (; resume < resumeCount && resumes[2 * resume] == i; resume++) to.resumeAt(resumes[2 * resume + 1]);
+            for (; resume < resumeCount && (int) resumes[2 * resume] == i; resume++)
+                to.resumeAt((int) (resumes[2 * resume] >> 32), resumes[2 * resume + 1]);
             if (i < count) to.append(records, i * Event.WORDS);
         }
         records = null;

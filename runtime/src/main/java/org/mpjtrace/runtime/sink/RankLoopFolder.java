@@ -71,9 +71,12 @@ public final class RankLoopFolder implements RecordSink {
     }
 
     @Override
-    public void resumeAt(long nanos) {
+    public void resumeAt(int thread, long nanos) {
         latest = Math.max(latest, nanos);
-        for (ThreadFolding t : threads) if (t != null) t.previousExit = Math.max(t.previousExit, nanos);
+        for (int n = 0; n < threads.length; n++) {
+            ThreadFolding t = threads[n];
+            if (t != null && (thread == ALL_THREADS || thread == n)) t.previousExit = Math.max(t.previousExit, nanos);
+        }
     }
 
     /** Whether only the rank's first thread has called MPJ so far: then {@link #nodes} are its calls in order. */

@@ -4,13 +4,17 @@ package org.mpjtrace.runtime.sink;
 public interface RecordSink {
     void append(long[] w, int base);
 
+    /** {@link #resumeAt}'s thread for every thread of the rank (tracing resumed after the program paused it). */
+    int ALL_THREADS = -1;
+
     /**
-     * The rank's program resumed at {@code nanos} after work of the tracer's on its thread (set-up at
-     * MPI.Init, a marker): the next call's compute time counts from then, so that replays and the
-     * compute signatures do not take the tracer's time for the program's. A dump keeps exact times and
-     * ignores it.
+     * Thread {@code thread} of the rank resumed the program at {@code nanos} after work of the tracer's on it
+     * (set-up at MPI.Init, a marker), or every thread did ({@link #ALL_THREADS}: tracing resumed after a
+     * pause): that thread's next call counts its compute time from then, so that replays and the compute
+     * signatures do not take the tracer's time for the program's. The rank's other threads ran on meanwhile,
+     * so theirs still count from their own last calls. A dump keeps exact times and ignores it.
      */
-    default void resumeAt(long nanos) {}
+    default void resumeAt(int thread, long nanos) {}
 
     /** Both sinks, in order (mode full with the dump kept for checking). */
     static RecordSink both(RecordSink first, RecordSink second) {
@@ -22,9 +26,9 @@ public interface RecordSink {
             }
 
             @Override
-            public void resumeAt(long nanos) {
-                first.resumeAt(nanos);
-                second.resumeAt(nanos);
+            public void resumeAt(int thread, long nanos) {
+                first.resumeAt(thread, nanos);
+                second.resumeAt(thread, nanos);
             }
         };
     }

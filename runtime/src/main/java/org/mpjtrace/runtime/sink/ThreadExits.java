@@ -42,9 +42,10 @@ final class ThreadExits {
         latest = Math.max(latest, exit);
     }
 
-    /** The tracer's own work ended at {@code nanos}: every thread's next call counts from there at the earliest. */
-    void resumeAt(long nanos) {
+    /** The tracer's own work on {@code thread} ended at {@code nanos} ({@link RecordSink#resumeAt}): its next call counts from there. */
+    void resumeAt(int thread, long nanos) {
         latest = Math.max(latest, nanos);
-        for (int t = 0; t < exits.length; t++) if (exits[t] != NONE) exits[t] = Math.max(exits[t], nanos);
+        for (int t = 0; t < exits.length; t++)
+            if (exits[t] != NONE && (thread == RecordSink.ALL_THREADS || thread == t)) exits[t] = Math.max(exits[t], nanos);
     }
 }

@@ -32,7 +32,7 @@ class ClusteringSinkIntervalTest {
         lead.restart(true);
         nonLead.restart(false);
         for (ClusteringSink s : List.of(lead, nonLead)) {
-            s.resumeAt(before[before.length - Event.WORDS + Event.W_EXIT] + 5_000); // the marker's work, not the program's
+            s.resumeAt(0, before[before.length - Event.WORDS + Event.W_EXIT] + 5_000); // the marker's work, not the program's
             for (int b = 0; b < during.length; b += Event.WORDS) s.append(during, b);
         }
         assertEquals(List.of(), nonLead.partialNodes(), "a non-lead holds no partial trace");

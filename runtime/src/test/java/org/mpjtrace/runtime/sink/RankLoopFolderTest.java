@@ -129,17 +129,36 @@ class RankLoopFolderTest {
         assertEquals(sendA.values(org.mpjtrace.trace.fold.Field.PEER), sendB.values(org.mpjtrace.trace.fold.Field.PEER));
     }
 
+    /** A marker's work on thread 0 ends thread 0's compute there; thread 1 ran on meanwhile and keeps its own. */
+    @Test
+    void aResumptionOnOneThreadLeavesTheOtherThreadsComputeAlone() {
+        RankLoopFolder c = new RankLoopFolder(0, SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
+        c.append(EventBuilder.words(new EventBuilder(Op.BARRIER, 0, 0).comm(0).at(100, 200)), 0);
+        c.append(EventBuilder.words(new EventBuilder(Op.SEND, 1, 0).thread(1).comm(0).peer(1).at(300, 400)), 0);
+        c.resumeAt(0, 1_000);
+        c.append(EventBuilder.words(new EventBuilder(Op.SSEND, 3, 0).thread(1).comm(0).peer(1).at(1_400, 1_500)), 0);
+        c.append(EventBuilder.words(new EventBuilder(Op.ALLREDUCE, 2, 0).comm(0).count(1).at(1_600, 1_700)), 0);
+        long threadOneLast = 0, threadZeroLast = 0;
+        for (var n : c.nodes()) {
+            if (!(n instanceof EventNode e)) continue;
+            if (e.thread() == 1) threadOneLast = e.compute().max();
+            else threadZeroLast = e.compute().max();
+        }
+        assertEquals(1_000, threadOneLast, "1400 - 400: thread 1 computed through thread 0's marker");
+        assertEquals(600, threadZeroLast, "1600 - 1000: thread 0's compute starts at its marker's end");
+    }
+
     @Test
     void computeTimeCountsFromWhenTheTracerGaveControlBack() {
         RankLoopFolder c = new RankLoopFolder(0, SyntheticStream.WORLD_SIZE, 0, TraceFolding.DEFAULT_WINDOW);
         long[] w = EventBuilder.words(new EventBuilder(Op.BARRIER, 0, 0).comm(0).at(100, 200));
         c.append(w, 0);
-        c.resumeAt(1_000); // a marker's clustering and merge took from 200 to 1000
+        c.resumeAt(0, 1_000); // a marker's clustering and merge took from 200 to 1000
         w = EventBuilder.words(new EventBuilder(Op.ALLREDUCE, 1, 0).comm(0).count(1).at(1_500, 1_600));
         c.append(w, 0);
         EventNode second = (EventNode) c.nodes().get(c.nodes().size() - 1);
         assertEquals(500, second.compute().max(), "1500 - 1000, not 1500 - 200");
-        c.resumeAt(50); // never backwards
+        c.resumeAt(0, 50); // never backwards
         w = EventBuilder.words(new EventBuilder(Op.SEND, 2, 0).comm(0).at(1_700, 1_800));
         c.append(w, 0);
         assertEquals(100, ((EventNode) c.nodes().get(c.nodes().size() - 1)).compute().max());

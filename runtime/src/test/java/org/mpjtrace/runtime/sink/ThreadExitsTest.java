@@ -41,17 +41,26 @@ class ThreadExitsTest {
         assertEquals((2_000 - 1_000) + 9 * (10_000 - 7_000), compute.get(StackSummary.key(2, 1)), "the helper's own compute");
     }
 
-    /** The tracer's work at a marker ends every thread's compute there, as the fold does ({@link RankLoopFolder#resumeAt}). */
+    /**
+     * The tracer's work at a marker on the main thread ends that thread's compute there; a helper computing
+     * meanwhile keeps its own (before, every thread's compute was cut at the marker's end), and tracing
+     * resumed after a pause starts every thread's.
+     */
     @Test
-    void aResumptionStartsEveryThreadsNextComputeTime() {
+    void aMarkersWorkEndsItsOwnThreadsComputeAndAPauseEveryThreads() {
         ClusteringSink sink = new ClusteringSink(0, 4, 0, TraceFolding.DEFAULT_WINDOW, TracingMode.CHAMELEON);
         append(sink, new EventBuilder(Op.BARRIER, 1, 0).stack(1).at(0, 1_000));
         append(sink, new EventBuilder(Op.SEND, 2, 0).thread(1).stack(2).peer(1).at(2_000, 3_000));
-        sink.resumeAt(50_000);
+        sink.resumeAt(0, 50_000); // a marker on thread 0
         append(sink, new EventBuilder(Op.SEND, 2, 0).thread(1).stack(2).peer(1).at(60_000, 61_000));
         append(sink, new EventBuilder(Op.ALLREDUCE, 3, 0).stack(3).at(70_000, 71_000));
+        sink.resumeAt(RecordSink.ALL_THREADS, 90_000); // tracing resumed after a pause
+        append(sink, new EventBuilder(Op.SEND, 4, 0).thread(1).stack(4).peer(1).at(95_000, 96_000));
+        append(sink, new EventBuilder(Op.ALLREDUCE, 5, 0).stack(5).at(99_000, 100_000));
         Map<Long, Long> compute = computeByStack(sink);
-        assertEquals(1_000 + 10_000, compute.get(StackSummary.key(2, 1)));
-        assertEquals(20_000, compute.get(3L));
+        assertEquals(1_000 + (60_000 - 3_000), compute.get(StackSummary.key(2, 1)), "the helper computed through the marker");
+        assertEquals(70_000 - 50_000, compute.get(3L), "the main thread, from the marker's end");
+        assertEquals(5_000, compute.get(StackSummary.key(4, 1)));
+        assertEquals(9_000, compute.get(5L));
     }
 }
