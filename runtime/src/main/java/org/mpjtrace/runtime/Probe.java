@@ -34,8 +34,8 @@ public final class Probe {
     private static final ThreadLocal<ThreadRecorder> RECORDER = ThreadLocal.withInitial(ThreadRecorder::forCurrentThread);
     /** The call sites (Class.method:line) already reported as calling MPJ through reflection. */
     private static final Set<String> REFLECTIVE_SITES = ConcurrentHashMap.newKeySet();
-    /** A rank could not be taken up after an attach: said once per JVM. */
-    private static final AtomicBoolean ATTACH_FAILED = new AtomicBoolean();
+    /** A rank or thread could not be taken up (after an attach, or started before MPI.Init): said once per JVM. */
+    private static final AtomicBoolean TAKE_UP_FAILED = new AtomicBoolean();
 
     private Probe() {}
 
@@ -55,10 +55,10 @@ public final class Probe {
         RankContext ctx = recorder.ctx;
         boolean first = false;
         if (ctx == null) {
-            recorder = attachedRecorder(comm, site, enter);
+            recorder = unboundRecorder(comm, site, enter);
             if (recorder == null) return;
             ctx = recorder.ctx;
-            first = true;
+            first = ctx.tracer.attached();
         }
         if (ctx.recording()) {
             try {
@@ -93,20 +93,38 @@ public final class Probe {
     }
 
     /**
+     * A thread with no rank calls MPJ on {@code comm}: its recorder, or null (the call names no communicator,
+     * or no rank of {@code comm}'s COMM_WORLD is running). A thread the program started before MPI.Init
+     * inherited no rank; its calls after MPI.Init go to the rank whose COMM_WORLD its call's communicator
+     * belongs to (a class loader per rank in multicore), under the rank's next thread number. Off the hot
+     * path: once per thread, but for a thread that calls MPJ before MPI.Init or after MPI.Finalize.
+     */
+    private static ThreadRecorder unboundRecorder(Object comm, int site, long enter) {
+        Tracer tracer = Tracer.get();
+        if (tracer == null || comm == null) return null;
+        if (tracer.attached()) return attachedRecorder(tracer, comm, site, enter);
+        try {
+            RankContext ctx = tracer.runningRank(MpjReflect.worldOf(comm));
+            return ctx == null ? null : bind(ctx);
+        } catch (Throwable t) {
+            if (TAKE_UP_FAILED.compareAndSet(false, true))
+                TracerLog.line("internal error taking up a thread started before MPI.Init (" + TracerLog.describe(t) + "); its calls are not traced, the program runs on");
+            return null;
+        }
+    }
+
+    /**
      * The tracer was attached to the running job ({@code mpjtrace attach}) and this thread, calling MPJ on
      * {@code comm}, has no rank yet: its rank (started now, at its first call since the attach, or found by
-     * its COMM_WORLD when another of its threads started it) and this thread's recorder. Null when the
-     * tracer is not attached or the call names no communicator (the next one will). Off the hot path: once
-     * per thread.
+     * its COMM_WORLD when another of its threads started it) and this thread's recorder, or null when it
+     * cannot be taken up. Off the hot path: once per thread.
      */
-    private static ThreadRecorder attachedRecorder(Object comm, int site, long enter) {
-        Tracer tracer = Tracer.get();
-        if (tracer == null || !tracer.attached() || comm == null) return null;
+    private static ThreadRecorder attachedRecorder(Tracer tracer, Object comm, int site, long enter) {
         try {
             RankContext ctx = tracer.attachedRank(MpjReflect.worldOf(comm), site, enter, Collectives::attach);
             return bind(ctx);
         } catch (Throwable t) {
-            if (ATTACH_FAILED.compareAndSet(false, true))
+            if (TAKE_UP_FAILED.compareAndSet(false, true))
                 TracerLog.line("internal error taking up a rank after the attach (" + TracerLog.describe(t) + "); its calls are not traced, the program runs on");
             return null;
         }
@@ -166,7 +184,7 @@ public final class Probe {
             if (tracer == null) return;
             int site = tracer.sites().intern("mpi.MPI", "Finalize", -1, 0, "mpi.MPI.Finalize");
             ThreadRecorder recorder = RECORDER.get();
-            if (recorder.ctx == null) recorder = attachedRecorder(world, site, enter);
+            if (recorder.ctx == null) recorder = unboundRecorder(world, site, enter);
             if (recorder != null) finalizing(recorder, site, enter);
         } catch (Throwable t) {
             // Nothing of ours may escape into MPJ.
@@ -222,7 +240,7 @@ public final class Probe {
     public static void beforeAbort(int site, Object comm, int errorCode) {
         long enter = System.nanoTime();
         ThreadRecorder recorder = RECORDER.get();
-        if (recorder.ctx == null) recorder = attachedRecorder(comm, site, enter);
+        if (recorder.ctx == null) recorder = unboundRecorder(comm, site, enter);
         RankContext ctx = recorder == null ? null : recorder.ctx;
         if (ctx == null || !ctx.tracing()) return;
         try {

@@ -47,6 +47,24 @@ class ThreadStartOrderIT {
         trace = run.result().trace();
     }
 
+    /**
+     * A helper the program started before MPI.Init inherited no rank: its calls after MPI.Init went unrecorded,
+     * and the trace said nothing of them. Now its first call finds its rank by its communicator's COMM_WORLD.
+     */
+    @Test
+    void aThreadStartedBeforeMpiInitHasEveryCallTraced() {
+        Path early = dir.resolve("before-init.mpjt");
+        MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + "threads.BeforeInit", 3, "multicore", null, early, "dump", null, List.of("steps=6"));
+        MpjJobs.assertSucceeded(run);
+        for (RankTrace r : run.result().trace().ranks()) {
+            Map<Integer, Set<String>> threads = commsAndTags(r);
+            assertEquals(Map.of(0, Set.of(), 1, Set.of("comm 0 tag 2")), threads, "rank " + r.rank() + ": the main thread and its helper");
+            long helperCalls = java.util.stream.IntStream.range(0, r.eventCount())
+                    .filter(i -> Event.thread(r.words(), RankTrace.base(i)) == 1).count();
+            assertEquals(6, helperCalls, "rank " + r.rank() + ": the helper's Sendrecv calls");
+        }
+    }
+
     /** Per thread number, the (comm, tag) pairs of its calls that have a tag. */
     private static Map<Integer, Set<String>> commsAndTags(RankTrace r) {
         Map<Integer, Set<String>> byThread = new TreeMap<>();

@@ -42,7 +42,8 @@ import org.mpjtrace.trace.fold.TraceFootprint;
  * the starting thread as the new thread is made ({@link #CURRENT}'s childValue). Two helper threads that
  * race to their first call then have the same numbers on every rank and in every run, as the program
  * made them, so clustering, {@code compare} and replay pair a rank's threads with its lead's by what
- * they do. A thread that never calls MPJ leaves its number unused.
+ * they do. A thread that never calls MPJ leaves its number unused. A thread started before MPI.Init
+ * inherited no rank: it is taken up at its first call ({@link Tracer#runningRank}) under the next number.
  *
  * <p>The rank's own work ends here: its symbol tables, its sink and its rings. What it does together with
  * the other ranks (markers, the end of the job) is the collective layer's, which {@code Probe.init}
@@ -156,6 +157,10 @@ public final class RankContext {
      */
     public void joinPrivateComm() throws ReflectiveOperationException {
         if (privateComm == null) privateComm = mpj.cloneComm(world);
+    }
+
+    boolean finalizeSeen() {
+        return finalizeSeen.get();
     }
 
     /** Whether this is the rank's first MPI.Finalize seen: an attached tracer may see it at the call and in MPJ. */

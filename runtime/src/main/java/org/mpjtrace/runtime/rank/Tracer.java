@@ -105,6 +105,18 @@ public final class Tracer {
         return paths;
     }
 
+    /**
+     * The session running now of the rank whose COMM_WORLD is {@code world} (MPI.Init returned, MPI.Finalize
+     * not yet called), or null: where a thread the rank started before MPI.Init records its calls.
+     */
+    public RankContext runningRank(Object world) {
+        for (int i = ranks.size() - 1; i >= 0; i--) {
+            RankContext ctx = ranks.get(i);
+            if (ctx.world == world && !ctx.finalizeSeen()) return ctx;
+        }
+        return null;
+    }
+
     /** The ranks this JVM runs, in the order their MPI.Init returned. */
     public List<RankContext> ranks() {
         return ranks;
