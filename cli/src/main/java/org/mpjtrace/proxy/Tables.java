@@ -175,12 +175,17 @@ final class Tables {
         return o;
     }
 
-    /** MPI.DOUBLE for a base type, type(base, size) for what the proxy builds (a derived type as that many contiguous base elements). */
+    /**
+     * MPI.DOUBLE for a base type, type(base, size) for what the proxy builds (a derived type as that many
+     * contiguous base elements). Packed data goes as MPI.BYTE, the same bytes: MPJ sends MPI.PACKED only
+     * from an mpjbuf.Buffer, which it frees once sent, where the proxy sends the same array over and over.
+     */
     static String typeExpression(DatatypeInfo d) {
         int base = d.baseType();
         if (base == -1 && d.size() == 0) return "type(-1, 0)";
         if (!BUILDABLE_BASES.contains(base)) return null;
-        return d.size() <= 1 ? "MPI." + d.baseName() : "type(" + base + ", " + d.size() + ")";
+        if (d.size() <= 1) return "PACKED".equals(d.baseName()) ? "MPI.BYTE" : "MPI." + d.baseName();
+        return "type(" + base + ", " + d.size() + ")";
     }
 
     /** MPI.SUM and the like; what the proxy cannot rebuild (user-defined ops; MINLOC, MAXLOC need pair types) sums the same sizes. */

@@ -344,7 +344,7 @@ class ProxyKit {
             case 6: return MPI.LONG;
             case 7: return MPI.FLOAT;
             case 8: return MPI.DOUBLE;
-            case 9: return MPI.PACKED;
+            case 9: return MPI.BYTE; // packed data: the same bytes (MPJ wants an mpjbuf.Buffer for PACKED, and frees it once sent)
             case 12: return MPI.OBJECT;
             default: throw new IllegalArgumentException("base type " + code);
         }
@@ -559,7 +559,7 @@ class ProxyKit {
     }
 
     private static Object allocate(int base, int n) {
-        if (base == MPI.BYTE.getType() || base == MPI.PACKED.getType()) return new byte[n];
+        if (base == MPI.BYTE.getType()) return new byte[n];
         if (base == MPI.CHAR.getType()) return new char[n];
         if (base == MPI.SHORT.getType()) return new short[n];
         if (base == MPI.BOOLEAN.getType()) return new boolean[n];
