@@ -22,18 +22,21 @@ final class StallWatch {
         final int rank;
         /** How the report names it: the rank, and its thread when the rank replays several. */
         final String who;
+        /** Whether the rank replays several threads. */
+        final boolean threaded;
         private volatile String op;           // the call it is in, null when outside MPJ
         private volatile long calls;          // calls issued so far, the current one included
         private volatile long since;          // when it last entered or left a call
         private volatile boolean done;
 
         Rank(int rank) {
-            this(rank, "rank " + rank);
+            this(rank, "rank " + rank, false);
         }
 
-        Rank(int rank, String who) {
+        Rank(int rank, String who, boolean threaded) {
             this.rank = rank;
             this.who = who;
+            this.threaded = threaded;
             this.since = System.nanoTime();
         }
 
@@ -65,7 +68,7 @@ final class StallWatch {
 
     /** Starts watching one thread of a rank that replays several, each watched apart. */
     static Rank watch(int rank, int thread, int limitSeconds) {
-        return watch(new Rank(rank, "rank " + rank + " thread " + thread), limitSeconds);
+        return watch(new Rank(rank, "rank " + rank + " thread " + thread, true), limitSeconds);
     }
 
     private static Rank watch(Rank r, int limitSeconds) {
@@ -100,6 +103,8 @@ final class StallWatch {
         if (r.done || op == null || now - r.since < limitNanos) return null;
         return STALLED + ": no call returned for " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s; " + r.who + " in " + op
                 + " (call " + r.calls + "). The ranks' messages do not pair up as replayed: a rank waits for a message no rank sends"
-                + " (in a clustered trace, for one, a rank whose peers or message counts differ from its lead's replays its lead's)";
+                + " (in a clustered trace, for one, a rank whose peers or message counts differ from its lead's replays its lead's)"
+                + (r.threaded ? "; or the rank's threads took turns on one communicator (after a join, a java.util.concurrent barrier,"
+                        + " a thread pool's tasks), an order the replay, running each thread's calls on a thread of its own, does not keep" : "");
     }
 }

@@ -21,6 +21,16 @@ class StallWatchTest {
         assertTrue(line != null && line.startsWith("mpjtrace replay: stalled: no call returned for 5 s; rank 1 in Recv (call 2)."), line);
     }
 
+    /** Each thread of a rank replays on its own: the order the program's own synchronisation gave them is the other cause. */
+    @Test
+    void aStalledThreadOfARankSaysItsThreadsMayHaveTakenTurns() {
+        StallWatch.Rank r = new StallWatch.Rank(3, "rank 3 thread 1", true);
+        r.entering("Sendrecv");
+        String line = StallWatch.stalled(r, System.nanoTime() + LIMIT + 1, LIMIT);
+        assertTrue(line != null && line.contains("rank 3 thread 1 in Sendrecv (call 1)") && line.contains("took turns on one communicator"), line);
+        assertNull(StallWatch.stalled(new StallWatch.Rank(3), System.nanoTime(), LIMIT));
+    }
+
     @Test
     void aRankComputingIsNotStalled() {
         StallWatch.Rank r = new StallWatch.Rank(0);
