@@ -3,10 +3,7 @@ package org.mpjtrace.examples;
 import java.util.Arrays;
 import mpi.MPI;
 
-/**
- * ApiTour's packing part: Pack and Unpack through an mpjbuf.Buffer, then packed bytes sent to the partner as
- * MPI.PACKED (tag 15), which unpacks what it received (MPJ frees a buffer it sent: each send packs a new one).
- */
+/** ApiTour's packing part: Pack and Unpack through an mpjbuf.Buffer. */
 final class ApiTourPacking extends ApiTourPart {
     ApiTourPacking(ApiTourPart tour) {
         super(tour);
@@ -32,25 +29,5 @@ final class ApiTourPacking extends ApiTourPart {
             throw new IllegalStateException("Pack/Unpack round trip changed the data");
         fold(ints2);
         add((long) (dbls2[0] * 4));
-
-        mpjbuf.Buffer outgoing = new mpjbuf.Buffer(world.Pack_size(3, MPI.INT)), received = new mpjbuf.Buffer(world.Pack_size(3, MPI.INT));
-        int bytes = world.Pack(ints, 0, 3, MPI.INT, outgoing, 0);
-        log.note("Pack", -1, 3);
-        if (sender) {
-            world.Send(outgoing, 0, bytes, MPI.PACKED, partner, 15);
-            log.note("Send", partner, bytes);
-            world.Recv(received, 0, bytes, MPI.PACKED, partner, 15);
-            log.note("Recv", partner, bytes);
-        } else {
-            world.Recv(received, 0, bytes, MPI.PACKED, partner, 15);
-            log.note("Recv", partner, bytes);
-            world.Send(outgoing, 0, bytes, MPI.PACKED, partner, 15);
-            log.note("Send", partner, bytes);
-        }
-        int[] partnerInts = new int[3];
-        world.Unpack(received, 0, partnerInts, 0, 3, MPI.INT);
-        log.note("Unpack", -1, 3);
-        if (partnerInts[0] != partner) throw new IllegalStateException("packed bytes from rank " + partner + " held " + partnerInts[0]);
-        fold(partnerInts);
     }
 }

@@ -41,6 +41,7 @@ public final class RankThreads {
     /** The rank's thread numbers; 0 always, as the thread that called MPI.Init. */
     private static BitSet numbers(TraceFile trace, int rank) {
         BitSet numbers = new BitSet();
+        numbers.set(0);
         RankTrace own = trace.rank(rank);
         if (own != null && own.eventCount() > 0) return ofEvents(own, numbers);
         return trace.global() == null ? numbers : ofNodes(trace.global().nodes(), rank, numbers);
