@@ -24,59 +24,37 @@ public final class RankLoopFolder implements RecordSink {
     private final int worldSize;
     private final int window;
     /** By thread number; null for numbers not seen (yet). Most ranks have thread 0 alone. */
-    private ThreadFolding[] threads = new ThreadFolding[1];
-    /** The latest exit of any of the rank's calls, or the latest point it resumed at. */
-    private long latest;
+    private TraceFolding[] threads = new TraceFolding[1];
+    /** Where each thread's next call's compute time starts: its previous call's exit, or a resumption. */
+    private final ThreadExits exits;
     /** A record's field values on their way into a folding (copied there). */
     private final long[] values = new long[Field.ALL.length];
-
-    /** One thread's folding, and the exit of its previous call, where its next call's compute time starts. */
-    private static final class ThreadFolding {
-        final TraceFolding folding;
-        long previousExit;
-
-        ThreadFolding(int window, long start) {
-            folding = new TraceFolding(window);
-            previousExit = start;
-        }
-    }
 
     /** @param origin the rank's time origin (entry into MPI.Init): the first call's compute time counts from it */
     public RankLoopFolder(int rank, int worldSize, long origin, int window) {
         this.rank = rank;
         this.worldSize = worldSize;
         this.window = window;
-        this.latest = origin;
-        this.threads[0] = new ThreadFolding(window, origin);
-    }
-
-    @Override
-    public void append(long[] w, int base) {
-        ThreadFolding t = thread(Event.thread(w, base), Event.enter(w, base));
-        EventRecords.appendTo(t.folding, w, base, rank, worldSize, t.previousExit, values);
-        t.previousExit = Event.exit(w, base);
-        latest = Math.max(latest, t.previousExit);
+        this.exits = new ThreadExits(origin);
+        this.threads[0] = new TraceFolding(window);
     }
 
     /**
-     * The folding of thread {@code number}, made at its first call (entered at {@code enter}): when the
-     * thread started is not recorded, so its first compute time counts from the rank's latest call or
-     * resumption before it, 0 when the rings handed that over first.
+     * Into its thread's folding, made at the thread's first call; the thread's start is not recorded, so its
+     * first compute time counts from the rank's latest call or resumption before it ({@link ThreadExits}).
      */
-    private ThreadFolding thread(int number, long enter) {
+    @Override
+    public void append(long[] w, int base) {
+        int number = Event.thread(w, base);
         if (number >= threads.length) threads = Arrays.copyOf(threads, number + 1);
-        ThreadFolding t = threads[number];
-        if (t == null) threads[number] = t = new ThreadFolding(window, Math.min(latest, enter));
-        return t;
+        if (threads[number] == null) threads[number] = new TraceFolding(window);
+        EventRecords.appendTo(threads[number], w, base, rank, worldSize, exits.previous(w, base), values);
+        exits.exited(w, base);
     }
 
     @Override
     public void resumeAt(int thread, long nanos) {
-        latest = Math.max(latest, nanos);
-        for (int n = 0; n < threads.length; n++) {
-            ThreadFolding t = threads[n];
-            if (t != null && (thread == ALL_THREADS || thread == n)) t.previousExit = Math.max(t.previousExit, nanos);
-        }
+        exits.resumeAt(thread, nanos);
     }
 
     /** Whether only the rank's first thread has called MPJ so far: then {@link #nodes} are its calls in order. */
@@ -86,9 +64,9 @@ public final class RankLoopFolder implements RecordSink {
 
     /** The rank's nodes, thread by thread in thread order. */
     public List<TraceNode> nodes() {
-        if (threads.length == 1) return threads[0].folding.nodes();
+        if (threads.length == 1) return threads[0].nodes();
         List<TraceNode> all = new ArrayList<>();
-        for (ThreadFolding t : threads) if (t != null) all.addAll(t.folding.nodes());
+        for (TraceFolding t : threads) if (t != null) all.addAll(t.nodes());
         return all;
     }
 }

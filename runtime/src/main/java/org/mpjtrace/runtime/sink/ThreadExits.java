@@ -5,9 +5,10 @@ import org.mpjtrace.trace.Event;
 
 /**
  * Where each thread of a rank last left MPJ: a call's compute time counts from its own thread's previous
- * call, as {@link RankLoopFolder} counts it, not from the rank's last call on any thread. Counted from the
- * rank's last call, a main thread's compute before the Allreduce that follows its helpers' join was the
- * time since the helpers' last Sendrecv (1.7 ms of TwoThreads' 58 ms at 4 ranks), and rank 0 scaled the
+ * call, not from the rank's last call on any thread, in the loop folder ({@link RankLoopFolder}) and in a
+ * clustering rank's stack summaries ({@link ClusteringSink}). Counted from the rank's last call, as the
+ * summaries were, a main thread's compute before the Allreduce that follows its helpers' join was the time
+ * since the helpers' last Sendrecv (1.7 ms of TwoThreads' 58 ms at 4 ranks), and rank 0 scaled the
  * clustered trace's histograms to that ({@code ComputeCalibration}).
  */
 final class ThreadExits {
