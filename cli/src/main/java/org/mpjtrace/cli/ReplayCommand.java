@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
                         + "only part of each computation: the replay spins that part and sleeps the rest first (where the rest is 1 ms or more), "
                         + "and says how much. Where the ranks have a core each, every rank rebuilds its calls from the trace before the "
                         + "clock starts, so that rebuilding a call does not delay it (the line says so). A rank whose threads called MPJ at once replays each "
-                        + "thread's calls on a thread of its own. The wall time is rank 0's, from MPI.Init (once every rank has prepared its calls) to "
+                        + "thread's calls on a thread of its own; where they took turns on one communicator, the replay of a dump or of a trace kept "
+                        + "with timing=lossless takes the turns as the rank took them, and of other traces runs the threads free and says so. The wall time is rank 0's, from MPI.Init (once every rank has prepared its calls) to "
                         + "MPI.Finalize.",
                 "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or an Abort) is "
                         + "refused before the job starts. Array arguments (v-collectives' counts, Create's group, topologies) are "

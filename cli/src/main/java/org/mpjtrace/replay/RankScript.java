@@ -26,6 +26,18 @@ final class RankScript {
         void call(long[] w, int b) throws MPIException;
     }
 
+    /** Receives each call of every thread of the rank ({@link #forEachTimed}). */
+    interface TimedCall {
+        /**
+         * @param index the call's number among its thread's calls, from 0, as {@link #play} gives them
+         * @param enter the call's start as the trace kept it, {@link #UNTIMED} where it kept none for this call
+         */
+        void call(int thread, int index, long[] w, int b, long enter, long exit);
+    }
+
+    /** {@link TimedCall}'s times of a call the trace kept no time for. */
+    static final long UNTIMED = Long.MIN_VALUE;
+
     private final TraceFile trace;
     private final int rank;
     /** The rank's own section of the file, or null when it has none. */
@@ -96,6 +108,36 @@ final class RankScript {
             throw new ReplayException(x.getMessage());
         }
         return calls[0];
+    }
+
+    /**
+     * Visits every call of the rank, every thread's, in the file's order, each with its exact times where the
+     * trace kept them: a dump's, or those of a compressed trace kept with timing=lossless. Returns whether it
+     * had them; without (histograms, or timing=lossy's rounded times) every call is {@link #UNTIMED}.
+     */
+    boolean forEachTimed(TimedCall visitor) {
+        if (section == null) return false;
+        int[] index = new int[threads()];
+        if (rebuilt == null) {
+            long[] w = section.words();
+            for (int i = 0; i < section.eventCount(); i++) {
+                int b = RankTrace.base(i), t = Event.thread(w, b);
+                visitor.call(t, index[t]++, w, b, Event.enter(w, b), Event.exit(w, b));
+            }
+            return true;
+        }
+        boolean exact = !section.times().isEmpty() && section.times().epsilon() == 0;
+        CallTimes.Clock times = exact ? section.times().clock(section.initNanos()) : null;
+        try {
+            rebuilt.forEach((e, w, b) -> {
+                int t = e.thread();
+                boolean timed = times != null && times.next(t);
+                visitor.call(t, index[t]++, w, b, timed ? times.enter() : UNTIMED, timed ? times.exit() : UNTIMED);
+            });
+        } catch (IllegalStateException x) {
+            throw new ReplayException(x.getMessage());
+        }
+        return exact;
     }
 
     /** Makes the call and tells the clock it returned: the next computation counts from there. */

@@ -32,6 +32,8 @@ public final class ReplayMain {
     /** How every line the replayer prints for mpjtrace begins: its wall time, or why a rank stopped it. */
     public static final String REPORT = "mpjtrace replay: ";
     public static final String WALL_TIME = REPORT + "wall time ";
+    /** How a line that tells something of the replay, not a failure, begins. */
+    public static final String NOTE = REPORT + "note: ";
     /** How long a rank may wait in one call before the replay is ended as stalled ({@link StallWatch}). */
     public static final int DEFAULT_STALL_SECONDS = 60;
     /** The argument that replays the file's kept dump (keepDump=true) instead of its trace. */
@@ -40,6 +42,11 @@ public final class ReplayMain {
     public static final String CPU_SHARE = "cpu";
     /** The argument that has each rank rebuild its calls before the clock starts ({@link CallsAhead}; not when absent). */
     public static final String REBUILD_AHEAD = "ahead";
+
+    /** Said when rank 0's threads share a communicator whose calls the trace kept no exact times for ({@link TurnOrder}). */
+    public static final String UNTIMED_TURNS = "rank 0's threads share a communicator, and the trace keeps no exact times of their calls: each thread"
+            + " replays free, so threads the program made take turns on it (after a join, a latch, as a thread pool's tasks) may meet"
+            + " out of turn; a dump or a trace with timing=lossless keeps their turns";
 
     /** Room for the buffered sends of a program that attached its own buffer (attaching is not traced). */
     private static final int BSEND_BUFFER_BYTES = 8 << 20;
@@ -80,6 +87,8 @@ public final class ReplayMain {
             if (Boolean.parseBoolean(a.get(REBUILD_AHEAD)))
                 script.rebuildAhead(Runtime.getRuntime().maxMemory() / 8 / MPI.COMM_WORLD.Size() / CallsAhead.BYTES_PER_CALL);
             int threads = script.threads();
+            TurnOrder turns = TurnOrder.of(script);
+            if (rank == 0 && turns != null && turns.free() > 0) System.out.println(NOTE + UNTIMED_TURNS);
             Symbols symbols = new Symbols(trace, rank, threads);
             double cpuShare = Double.parseDouble(a.getOrDefault(CPU_SHARE, "1"));
             ReplayStartLine.await();
@@ -90,7 +99,8 @@ public final class ReplayMain {
                 int thread = t;
                 others[t - 1] = new Thread(() -> {
                     try {
-                        playThread(trace, script, symbols, rank, thread, threads, new ComputeClock(sample, seed + 7919L * thread, cpuShare), stall, null);
+                        playThread(trace, script, symbols, rank, thread, threads, TurnOrder.cursor(turns, thread),
+                                new ComputeClock(sample, seed + 7919L * thread, cpuShare), stall, null);
                     } catch (RuntimeException | Error e) {
                         stop(rank, e);
                     }
@@ -99,13 +109,15 @@ public final class ReplayMain {
             }
             ComputeClock clock = new ComputeClock(sample, seed, cpuShare);
             ReplayStatus status = rank == 0 && a.containsKey("progress") ? new ReplayStatus(Path.of(a.get("progress")), MPI.COMM_WORLD.Size()) : null;
-            long calls = playThread(trace, script, symbols, rank, 0, threads, clock, stall, status);
+            long calls = playThread(trace, script, symbols, rank, 0, threads, TurnOrder.cursor(turns, 0), clock, stall, status);
             for (Thread t : others) t.join();
             double seconds = (System.nanoTime() - start) / 1e9;
             if (rank == 0)
-                System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation%s%s)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9,
+                System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation%s%s%s)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9,
                         cpuShare < 1 ? String.format("; at most %.0f%% of each on a core, the rest slept", 100 * cpuShare) : "",
-                        script.rebuiltAhead() ? "; calls rebuilt before the clock" : "");
+                        script.rebuiltAhead() ? "; calls rebuilt before the clock" : "",
+                        turns == null || turns.kept() == 0 ? "" : "; its threads took their turns on " + turns.kept()
+                                + (turns.kept() == 1 ? " communicator" : " communicators") + " as traced");
         } catch (RuntimeException | Error e) {
             stop(rank, e);
         }
@@ -114,12 +126,14 @@ public final class ReplayMain {
 
     /** Replays one thread of the rank, its computation on {@code clock}; returns how many calls it made. */
     private static long playThread(TraceFile trace, RankScript script, Symbols symbols, int rank, int thread, int threads,
-                                   ComputeClock clock, int stallSeconds, ReplayStatus status) throws MPIException {
+                                   TurnOrder.Cursor turns, ComputeClock clock, int stallSeconds, ReplayStatus status) throws MPIException {
         CallIssuer issuer = new CallIssuer(trace, symbols);
         StallWatch.Rank progress = threads == 1 ? StallWatch.watch(rank, stallSeconds) : StallWatch.watch(rank, thread, stallSeconds);
         long calls = script.play(thread, clock, (w, b) -> {
             String op = opName(w, b);
             progress.entering(op);
+            // Waiting for its turn on a communicator the rank's threads share is part of the call, for the stall watch.
+            turns.before();
             try {
                 issuer.issue(w, b);
             } catch (ReplayException e) {
@@ -127,6 +141,7 @@ public final class ReplayMain {
             } catch (RuntimeException e) { // MPJ's MPIException among them: say which call failed
                 throw new ReplayException(op + " failed: " + e);
             }
+            turns.after();
             progress.left();
             if (status != null) status.called();
         });

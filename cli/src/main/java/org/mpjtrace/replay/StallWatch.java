@@ -105,6 +105,7 @@ final class StallWatch {
                 + " (call " + r.calls + "). The ranks' messages do not pair up as replayed: a rank waits for a message no rank sends"
                 + " (in a clustered trace, for one, a rank whose peers or message counts differ from its lead's replays its lead's)"
                 + (r.threaded ? "; or the rank's threads took turns on one communicator (after a join, a java.util.concurrent barrier,"
-                        + " a thread pool's tasks), an order the replay, running each thread's calls on a thread of its own, does not keep" : "");
+                        + " a thread pool's tasks), an order the replay, running each thread's calls on a thread of its own, keeps only"
+                        + " from a dump or a trace with timing=lossless" : "");
     }
 }

@@ -95,7 +95,7 @@ public final class ReplayJob {
         boolean failed = false;
         for (String r : reports) {
             if (r.startsWith(ReplayMain.WALL_TIME)) line = r;
-            else failed = true;
+            else if (!r.startsWith(ReplayMain.NOTE)) failed = true;
         }
         if (!failed && result.exitCode() != ExitCodes.OK) return new Outcome(result.exitCode(), Double.NaN, result);
         if (failed || line == null) {
