@@ -27,8 +27,10 @@ import org.mpjtrace.trace.global.TraceMerge;
  * @param threads the most threads any rank called MPJ from
  * @param gaps    per rank, per thread, the computation before each call but Init (as the trace recorded
  *                it), or null when not asked for
+ * @param turns   per rank, the turns its threads took on communicators more than one of them called
+ *                ({@link ReplayedCalls#turns}; null for a rank with none), or null when no rank has any
  */
-record ProxyCalls(GlobalTrace calls, int threads, long[][][] gaps) {
+record ProxyCalls(GlobalTrace calls, int threads, long[][][] gaps, long[][] turns) {
 
     /** @param rankDone told each rank's number once its calls are folded (progress), or null */
     static ProxyCalls of(TraceFile trace, boolean keepGaps, IntConsumer rankDone) {
@@ -36,6 +38,8 @@ record ProxyCalls(GlobalTrace calls, int threads, long[][][] gaps) {
         List<GlobalTrace> ranks = new ArrayList<>(world);
         long[][][] gaps = keepGaps ? new long[world][][] : null;
         int threads = 1;
+        long[][] turns = new long[world][];
+        boolean anyTurns = false;
         long[] copy = new long[Event.WORDS];
         for (int r = 0; r < world; r++) {
             ReplayedCalls calls = new ReplayedCalls(trace, r);
@@ -58,9 +62,10 @@ record ProxyCalls(GlobalTrace calls, int threads, long[][][] gaps) {
                 if (gaps != null) gaps[r][t] = kept.toArray();
             }
             ranks.add(GlobalTrace.ofRank(r, folder.nodes()));
+            if (n > 1) anyTurns |= (turns[r] = calls.turns()) != null;
             if (rankDone != null) rankDone.accept(r);
         }
-        return new ProxyCalls(mergeAll(ranks), threads, gaps);
+        return new ProxyCalls(mergeAll(ranks), threads, gaps, anyTurns ? turns : null);
     }
 
     /** Merges pairwise, neighbours first (as the tracer's binomial tree does), so each merge stays small. */

@@ -75,8 +75,8 @@ final class ProxySource {
         if (!decl.lines().isEmpty()) out.add("");
         out.add("    public static void main(String[] args) throws Exception {");
         out.add("        MPI.Init(args);");
-        String gaps = usesGaps ? "\"" + className + ".gaps\"" : "null";
-        out.add("        if (!start(\"" + className + "\", " + trace.meta().worldSize() + ", " + calls.threads() + ", " + gaps + ")) {");
+        String gaps = usesGaps ? "\"" + className + ".gaps\"" : "null", turns = takesTurns() ? "\"" + className + ".turns\"" : "null";
+        out.add("        if (!start(\"" + className + "\", " + trace.meta().worldSize() + ", " + calls.threads() + ", " + gaps + ", " + turns + ")) {");
         out.add("            MPI.Finalize(); // another number of ranks than the trace's: rank 0 said so");
         out.add("            System.exit(2);");
         out.add("        }");
@@ -228,7 +228,19 @@ final class ProxySource {
             return;
         }
         out.add("// " + where);
+        if (!takesTurns()) {
+            out.addAll(CallStatement.of(e, decl, tables));
+            return;
+        }
+        // Every call counts, so that each thread knows which of its calls take a turn on a shared communicator.
+        out.add("c.turn();");
         out.addAll(CallStatement.of(e, decl, tables));
+        out.add("c.turned();");
+    }
+
+    /** Whether some rank's threads took turns on a communicator they share, which the proxy then keeps (NAME.turns). */
+    private boolean takesTurns() {
+        return calls.turns() != null;
     }
 
     private String newMethod(int t, String base, boolean loop) {

@@ -24,7 +24,8 @@ import org.mpjtrace.trace.TraceFile;
 /**
  * {@code mpjtrace proxy}'s work: a trace turned into the source of an MPJ program that makes the same
  * calls ({@link ProxySource}), written beside the helper every proxy shares ({@code ProxyKit.java}) and,
- * with {@code --compute exact}, the recorded gaps ({@code NAME.gaps}). Everything is made in memory
+ * with {@code --compute exact}, the recorded gaps ({@code NAME.gaps}); where a rank's threads took turns on a
+ * communicator and the trace kept their times, those turns ({@code NAME.turns}). Everything is made in memory
  * first and checked ({@link Expressibility}); the files are then each written under a temporary name and
  * renamed, so a trace the proxy cannot express leaves the folder as it was.
  */
@@ -73,6 +74,7 @@ public final class ProxyWriter {
         files.put(className + ".java", source.getBytes(StandardCharsets.UTF_8));
         files.put("ProxyKit.java", kit());
         if (compute == ComputeMode.EXACT) files.put(className + ".gaps", gaps(calls.gaps()));
+        if (calls.turns() != null) files.put(className + ".turns", turns(calls.turns()));
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         for (Map.Entry<String, byte[]> f : files.entrySet()) written.add(writeWhole(dir.resolve(f.getKey()), f.getValue()));
@@ -103,6 +105,16 @@ public final class ProxyWriter {
                 varlong(out, thread.length);
                 for (long g : thread) varlong(out, Math.max(0, g));
             }
+        }
+        return out.toByteArray();
+    }
+
+    /** Rank after rank, its turns' numbers ({@link ProxyCalls#turns}; a rank with none: a single 0), each an unsigned LEB128 varlong. */
+    static byte[] turns(long[][] turns) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (long[] rank : turns) {
+            if (rank == null) varlong(out, 0);
+            else for (long v : rank) varlong(out, v);
         }
         return out.toByteArray();
     }

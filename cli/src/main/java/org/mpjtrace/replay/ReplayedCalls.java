@@ -40,6 +40,15 @@ public final class ReplayedCalls {
         });
     }
 
+    /**
+     * The turns the rank's threads took on communicators more than one of them called, as numbers for a proxy
+     * ({@link TurnOrder#numbers}); null where there are none or the trace kept no exact times of them.
+     */
+    public long[] turns() {
+        TurnOrder order = TurnOrder.of(script);
+        return order == null || order.kept() == 0 ? null : order.numbers();
+    }
+
     /** The computation asked for since the previous call. */
     private static final class Pending implements Computation {
         long nanos;

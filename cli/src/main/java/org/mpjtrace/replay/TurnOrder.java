@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.mpjtrace.trace.Event;
+import org.mpjtrace.trace.Op;
 
 /**
  * The turns a rank's threads took on each communicator that more than one of them called, kept in the
@@ -23,13 +25,17 @@ import org.mpjtrace.trace.Event;
 final class TurnOrder {
     /** Each thread's calls that take a turn, in the thread's order. */
     private final Taken[][] taken;
-    /** Shared communicators whose turns are kept, and those left free for want of exact times. */
-    private final int kept, free;
+    /** The shared communicators whose turns are kept, by id; and how many were left free for want of exact times. */
+    private final List<Turns> kept;
+    private final int free;
+    /** Whether thread 0's first call is MPI.Init, which a proxy's main makes before its threads' calls. */
+    private final boolean initFirst;
 
-    private TurnOrder(Taken[][] taken, int kept, int free) {
+    private TurnOrder(Taken[][] taken, List<Turns> kept, int free, boolean initFirst) {
         this.taken = taken;
         this.kept = kept;
         this.free = free;
+        this.initFirst = initFirst;
     }
 
     /** The rank's turns, or null when it has one thread or no communicator two of its threads called. */
@@ -38,8 +44,10 @@ final class TurnOrder {
         if (threads < 2) return null;
         // First pass: which communicators more than one thread called.
         Map<Integer, Integer> firstThread = new HashMap<>();
-        Map<Integer, List<long[]>> shared = new HashMap<>();
+        Map<Integer, List<long[]>> shared = new TreeMap<>();
+        boolean[] initFirst = {false};
         boolean exact = script.forEachTimed((t, i, w, b, enter, exit) -> {
+            if (t == 0 && i == 0) initFirst[0] = Event.opCode(w, b) == Op.INIT.code;
             int comm = Event.comm(w, b);
             if (comm < 0) return;
             Integer first = firstThread.putIfAbsent(comm, t);
@@ -56,24 +64,24 @@ final class TurnOrder {
         else shared.replaceAll((comm, calls) -> null);
         List<List<Taken>> byThread = new ArrayList<>();
         for (int t = 0; t < threads; t++) byThread.add(new ArrayList<>());
+        List<Turns> kept = new ArrayList<>();
         for (List<long[]> list : shared.values()) {
             if (list == null) continue;
             // By start, then thread: a thread's own calls keep their order, as their starts do.
             list.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[2], y[2]));
-            Turns turns = new Turns(list);
+            Turns turns = new Turns(kept.size(), list);
+            kept.add(turns);
             for (int turn = 0; turn < list.size(); turn++) {
                 long[] c = list.get(turn);
                 byThread.get((int) c[2]).add(new Taken((int) c[3], turns, turn));
             }
         }
-        int kept = 0;
-        for (List<long[]> list : shared.values()) if (list != null) kept++;
         Taken[][] taken = new Taken[threads][];
         for (int t = 0; t < threads; t++) {
             byThread.get(t).sort((x, y) -> Integer.compare(x.call, y.call));
             taken[t] = byThread.get(t).toArray(new Taken[0]);
         }
-        return new TurnOrder(taken, kept, shared.size() - kept);
+        return new TurnOrder(taken, kept, shared.size() - kept.size(), initFirst[0]);
     }
 
     /** A thread's call that takes a turn: its number among the thread's calls, the communicator's turns, which one. */
@@ -86,7 +94,39 @@ final class TurnOrder {
 
     /** How many communicators the rank's threads take turns on as traced. */
     int kept() {
-        return kept;
+        return kept.size();
+    }
+
+    /**
+     * The turns as numbers, for a proxy to take them ({@code ProxyKit.readTurns} reads them back): the number
+     * of communicators (at least 1), whether thread 0's first call is MPI.Init (1) or not (0, a trace attached
+     * to a running job), each one's number of turns and per turn its start (after the previous turn's) and
+     * duration; then the number of threads, each one's number of turns taken and per turn taken its call's
+     * number (after the previous one's), its communicator and which turn. Every number is 0 or more.
+     */
+    long[] numbers() {
+        List<Long> out = new ArrayList<>();
+        out.add((long) kept.size());
+        out.add(initFirst ? 1L : 0L);
+        for (Turns t : kept) {
+            out.add((long) t.enter.length);
+            for (int i = 0; i < t.enter.length; i++) {
+                out.add(i == 0 ? 0 : t.enter[i] - t.enter[i - 1]);
+                out.add(t.exit[i] - t.enter[i]);
+            }
+        }
+        out.add((long) taken.length);
+        for (Taken[] thread : taken) {
+            out.add((long) thread.length);
+            int call = 0;
+            for (Taken k : thread) {
+                out.add((long) k.call - call);
+                call = k.call;
+                out.add((long) k.turns.slot);
+                out.add((long) k.turn);
+            }
+        }
+        return out.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** How many communicators more than one of the rank's threads called that the trace kept no exact times for. */
@@ -127,6 +167,8 @@ final class TurnOrder {
 
     /** One communicator's turns, in the order the rank's threads started them. */
     static final class Turns {
+        /** Its place among the rank's shared communicators, by id. */
+        private final int slot;
         private final long[] enter, exit;
         private final boolean[] returned;
         /** How many turns have started; the next to start is this one. */
@@ -134,7 +176,8 @@ final class TurnOrder {
         /** Every turn before this one has returned. */
         private int returnedBelow;
 
-        Turns(List<long[]> calls) {
+        Turns(int slot, List<long[]> calls) {
+            this.slot = slot;
             enter = new long[calls.size()];
             exit = new long[calls.size()];
             for (int i = 0; i < enter.length; i++) {

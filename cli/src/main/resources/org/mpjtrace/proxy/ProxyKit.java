@@ -31,7 +31,8 @@ import mpjbuf.Buffer;
  *
  * <p>It is written beside every proxy and compiled with MPJ's mpj.jar alone, so it cannot call
  * mpjtrace's replay, whose buffers by base type (Buffers), base-type table (Symbols), v-collective
- * extents (CallIssuer) and share of each computation spun (CpuShare, ComputeClock) it repeats.
+ * extents (CallIssuer), share of each computation spun (CpuShare, ComputeClock) and turns of a rank's threads
+ * on a communicator they share (TurnOrder) it repeats.
  *
  * <p>A proxy extends this class only to reach its static members by their short names. State is static:
  * MPJ Express's multicore device loads a rank's classes in a class loader of its own, so each rank has
@@ -53,7 +54,7 @@ class ProxyKit {
      * Called right after MPI.Init: false (after saying why on rank 0) when the job has another number of
      * ranks than the trace, whose peers and rank classes hold for the recorded number only.
      */
-    static boolean start(String proxy, int recordedRanks, int threads, String gapsResource) throws MPIException {
+    static boolean start(String proxy, int recordedRanks, int threads, String gapsResource, String turnsResource) throws MPIException {
         name = proxy;
         rank = MPI.COMM_WORLD.Rank();
         size = MPI.COMM_WORLD.Size();
@@ -63,7 +64,59 @@ class ProxyKit {
             return false;
         }
         if (gapsResource != null) gaps = readGaps(proxy, gapsResource, threads);
+        if (turnsResource != null) taken = readTurns(proxy, turnsResource, threads);
         return true;
+    }
+
+    /** Per thread, its calls that take a turn on a communicator the rank's threads share ({@code NAME.turns}; null without). */
+    private static Taken[][] taken;
+    /** Whether thread 0's first traced call is MPI.Init, which main made before the proxy's calls. */
+    private static boolean initMadeFirst;
+
+    /** A call that takes a turn: its number among its thread's calls, the communicator's turns, and which turn. */
+    private static final class Taken {
+        final int call, turn;
+        final Turns turns;
+
+        Taken(int call, Turns turns, int turn) {
+            this.call = call;
+            this.turns = turns;
+            this.turn = turn;
+        }
+    }
+
+    /**
+     * One communicator's turns, in the order the rank's threads started their calls on it in the traced run: a
+     * call waits until every earlier turn has started, and those that had returned before it started have.
+     */
+    private static final class Turns {
+        private final long[] enter, exit;
+        private final boolean[] returned;
+        private int started, returnedBelow;
+
+        Turns(long[] enter, long[] exit) {
+            this.enter = enter;
+            this.exit = exit;
+            this.returned = new boolean[enter.length];
+        }
+
+        synchronized void take(int turn) throws InterruptedException {
+            while (!mayStart(turn)) wait();
+            started = turn + 1;
+            notifyAll();
+        }
+
+        private boolean mayStart(int turn) {
+            if (started != turn) return false;
+            for (int q = returnedBelow; q < turn; q++) if (!returned[q] && exit[q] <= enter[turn]) return false;
+            return true;
+        }
+
+        synchronized void returned(int turn) {
+            returned[turn] = true;
+            while (returnedBelow < returned.length && returned[returnedBelow]) returnedBelow++;
+            notifyAll();
+        }
     }
 
     /** The share of each computation spun, in (0, 1]; the rest is slept ({@link #tracedCores}). */
@@ -425,8 +478,36 @@ class ProxyKit {
         private int packedCapacity;
         private boolean unpacking;
 
+        /** The number of this thread's call being made, and its next entry in {@code taken[thread]}. */
+        private int call, nextTurn;
+
         Calls(int thread) {
             this.thread = thread;
+            // Thread 0's first call, MPI.Init, main made before anything else.
+            if (thread == 0 && taken != null && initMadeFirst) {
+                try {
+                    turn();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                turned();
+            }
+        }
+
+        /** Before each call (a proxy whose trace kept turns): waits for the call's turn where it takes one. */
+        void turn() throws InterruptedException {
+            Taken[] mine = taken[thread];
+            if (nextTurn < mine.length && mine[nextTurn].call == call) mine[nextTurn].turns.take(mine[nextTurn].turn);
+        }
+
+        /** After each call. */
+        void turned() {
+            Taken[] mine = taken[thread];
+            if (nextTurn < mine.length && mine[nextTurn].call == call) {
+                mine[nextTurn].turns.returned(mine[nextTurn].turn);
+                nextTurn++;
+            }
+            call++;
         }
 
         /** An array of at least {@code n} elements of {@code t} to send from. */
@@ -629,6 +710,45 @@ class ProxyKit {
                     if (g != null) mine[t] = g;
                 }
                 if (r == rank) return mine;
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(proxy + ": " + resource + " could not be read (" + e + ")");
+        }
+    }
+
+    /** This rank's turns, from the file mpjtrace proxy wrote beside the proxy (mpjtrace's TurnOrder.numbers, rank after rank). */
+    private static Taken[][] readTurns(String proxy, String resource, int threads) {
+        try (InputStream raw = ProxyKit.class.getResourceAsStream(resource)) {
+            if (raw == null) throw new IllegalStateException(proxy + ": " + resource + " is not on the class path");
+            DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(raw));
+            for (int r = 0; ; r++) {
+                int comms = Math.toIntExact(varlong(in));
+                boolean initFirst = comms > 0 && varlong(in) == 1;
+                Turns[] turns = new Turns[comms];
+                for (int k = 0; k < comms; k++) {
+                    int n = Math.toIntExact(varlong(in));
+                    long[] enter = new long[n], exit = new long[n];
+                    for (int i = 0; i < n; i++) {
+                        enter[i] = (i == 0 ? 0 : enter[i - 1]) + varlong(in);
+                        exit[i] = enter[i] + varlong(in);
+                    }
+                    turns[k] = new Turns(enter, exit);
+                }
+                Taken[][] mine = new Taken[threads][0];
+                int rankThreads = comms == 0 ? 0 : Math.toIntExact(varlong(in));
+                for (int t = 0; t < rankThreads; t++) {
+                    Taken[] thread = new Taken[Math.toIntExact(varlong(in))];
+                    for (int i = 0, call = 0; i < thread.length; i++) {
+                        call += Math.toIntExact(varlong(in));
+                        Turns on = turns[Math.toIntExact(varlong(in))];
+                        thread[i] = new Taken(call, on, Math.toIntExact(varlong(in)));
+                    }
+                    if (t < threads) mine[t] = thread;
+                }
+                if (r == rank) {
+                    initMadeFirst = initFirst;
+                    return mine;
+                }
             }
         } catch (IOException e) {
             throw new IllegalStateException(proxy + ": " + resource + " could not be read (" + e + ")");

@@ -75,6 +75,21 @@ class ProxyIT {
         assertTrue(Files.readString(proxy.resolve("ThreadsProxy.java")).contains("Thread t1 = begin(1, ThreadsProxy::thread1);"));
     }
 
+    /**
+     * threads.TakingTurns: a rank's threads take turns on one communicator, in an order the program set with a
+     * latch and joins. Run free, the proxy's threads met in it out of turn and it failed ("count <1> is less
+     * than length <2>"); from a dump it takes the turns as each rank took them (TakingTurnsProxy.turns).
+     */
+    @Test
+    void theProxyOfThreadsTakingTurnsOnOneCommunicatorTakesThemAsEachRankDid() throws IOException {
+        Path trace = dir.resolve("TakingTurns-dump.mpjt");
+        MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + "threads.TakingTurns", 4, JobRequest.MULTICORE, null, trace, "dump", null, List.of("steps=3"));
+        MpjJobs.assertSucceeded(run);
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), "mean").src();
+        assertTrue(Files.size(proxy.resolve("TakingTurnsProxy.turns")) > 0);
+        assertTrue(Files.readString(proxy.resolve("TakingTurnsProxy.java")).contains("\"TakingTurnsProxy.turns\")"));
+    }
+
     /** The non-lead ranks of a clustered trace make their leads' calls transposed to them, as in a replay. */
     @Test
     void theProxyOfAClusteredTraceGivesEveryRankItsCalls() throws IOException {
@@ -210,7 +225,8 @@ class ProxyIT {
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
         assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, messages, messages, javac.toArray(String[]::new)),
                 () -> messages.toString(StandardCharsets.UTF_8));
-        if (Files.exists(src.resolve(className + ".gaps"))) Files.copy(src.resolve(className + ".gaps"), classes.resolve(className + ".gaps"));
+        for (String kept : List.of(".gaps", ".turns"))
+            if (Files.exists(src.resolve(className + kept))) Files.copy(src.resolve(className + kept), classes.resolve(className + kept));
 
         JobOutput proxied = runProxy(classes, className, original.trace().meta().worldSize(), dir.resolve(base + "-proxy.mpjt"));
         assertEquals(original.exitCode(), proxied.result().exitCode(), () -> "the proxy job ended otherwise than the traced one\n" + proxied.text());
