@@ -63,8 +63,8 @@ package org.mpjtrace.trace;
  *
  * <p>The thread is the calling thread's number within its rank: 0 for the thread that called MPI.Init,
  * then 1, 2, ... in the order the rank's threads started the others (as Pilgrim records a tid; a thread
- * started that never calls MPJ leaves its number unused, one started before MPI.Init gets the next number
- * at its first call), so a rank's threads have the same numbers on
+ * started that never calls MPJ leaves its number unused, one started before MPI.Init, or in an earlier MPI
+ * session, gets the next number at its first call), so a rank's threads have the same numbers on
  * every rank and run however they race to their first call. Traces written before 2026-11-28 number them
  * in the order they first called MPJ. Each thread's calls keep their own order; a rank's threads run at once, so their calls have no one order.
  * Threads past {@link #MAX_THREAD} share its number. Traces of format version 8 and older hold 0 there.

@@ -60,7 +60,16 @@ public final class Probe {
             ctx = recorder.ctx;
             first = ctx.tracer.attached();
         }
-        if (ctx.recording()) {
+        boolean recording = ctx.recording();
+        if (!recording && ctx.finalizeSeen() && !ctx.tracer.attached()) {
+            // The thread's session ended (MPI.Finalize); its rank may have begun another (MPI.Init again).
+            ThreadRecorder later = unboundRecorder(comm, site, enter);
+            if (later == null) return;
+            recorder = later;
+            ctx = later.ctx;
+            recording = ctx.recording();
+        }
+        if (recording) {
             try {
                 recorder.write(site, op, comm, dt, count, peer, tag, dt2, count2, peer2, tag2, redop, color, key,
                         reqs, result, a1, a2, a3, a4, enter, exit);
@@ -96,8 +105,9 @@ public final class Probe {
      * A thread with no rank calls MPJ on {@code comm}: its recorder, or null (the call names no communicator,
      * or no rank of {@code comm}'s COMM_WORLD is running). A thread the program started before MPI.Init
      * inherited no rank; its calls after MPI.Init go to the rank whose COMM_WORLD its call's communicator
-     * belongs to (a class loader per rank in multicore), under the rank's next thread number. Off the hot
-     * path: once per thread, but for a thread that calls MPJ before MPI.Init or after MPI.Finalize.
+     * belongs to (a class loader per rank in multicore), under the rank's next thread number; so does a
+     * thread of a session that ended, calling in the rank's next one (MPI.Init again). Off the hot path: once
+     * per thread, but for a thread that calls MPJ before MPI.Init or after MPI.Finalize.
      */
     private static ThreadRecorder unboundRecorder(Object comm, int site, long enter) {
         Tracer tracer = Tracer.get();
@@ -204,6 +214,8 @@ public final class Probe {
             }
         }
         ctx.collectives().onFinalize();
+        // The session is over: a call after it goes to the rank's next session, if the program begins one.
+        ctx.stopTracing();
     }
 
     /** {@code org.mpjtrace.api.Tracing.pause()} on a thread of a rank: the rank records no call until it resumes. */

@@ -159,7 +159,8 @@ public final class RankContext {
         if (privateComm == null) privateComm = mpj.cloneComm(world);
     }
 
-    boolean finalizeSeen() {
+    /** Whether the rank's MPI.Finalize was seen: its session is over. */
+    public boolean finalizeSeen() {
         return finalizeSeen.get();
     }
 
