@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.mpjtrace.cli.export.JsonLinesWriter;
-import org.mpjtrace.cli.export.TimedCalls;
+import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.cli.export.output.WriteBehindStream;
 import org.mpjtrace.cli.export.output.WriterStream;
 import org.mpjtrace.cli.format.EventListing;
@@ -97,9 +97,10 @@ final class DecodeCommand implements Callable<Integer> {
                         : "trace with keepDump=true to keep one") + ")");
             PrintWriter out = spec.commandLine().getOut();
             if (format.equals("jsonl")) return jsonLines(trace, only, out);
+            // Before anything is printed: a refusal is one line.
+            if (trace.global() != null && !dump && expand && only == null) throw new BadInputException("--expand needs --rank R");
             TraceHeader.print(out, file.toString(), trace);
             if (trace.global() != null && !dump) {
-                if (expand && only == null) throw new BadInputException("--expand needs --rank R");
                 out.println();
                 try {
                     if (expand) {

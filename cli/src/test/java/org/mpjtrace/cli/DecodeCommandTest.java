@@ -179,4 +179,14 @@ class DecodeCommandTest {
         assertEquals(2, both.code);
         assertTrue(both.err.contains("--dump and --expand: give one"), both.err);
     }
+
+    /** Refused before the trace's header is printed: the refusal is all there is. */
+    @Test
+    void expandWithoutARankIsRefusedInOneLineWithNothingElsePrinted() {
+        Cli c = Cli.run("decode", CorpusFiles.path("stencil2d-full-ctx").toString(), "--expand");
+        assertEquals(2, c.code);
+        assertEquals("", c.out);
+        assertEquals(1, c.errLines(), c.err);
+        assertTrue(c.err.contains("--expand needs --rank R"), c.err);
+    }
 }

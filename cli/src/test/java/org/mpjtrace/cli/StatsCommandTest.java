@@ -70,6 +70,30 @@ class StatsCommandTest {
         org.junit.jupiter.api.Assertions.assertTrue(job.contains(", " + standsFor + " calls in a compressed trace (no per-call records)"), job);
     }
 
+    /**
+     * The tables per rank and op and per op count a compressed trace's calls rebuilt from its loops, as the
+     * profile does: they were left out, and {@code --per-rank} added nothing for a trace without its dump.
+     */
+    @Test
+    void perRankTablesOfACompressedTraceCountItsRebuiltCalls() {
+        Cli c = Cli.run("stats", CorpusFiles.path("stencil2d-full-ctx").toString(), "--per-rank");
+        assertEquals(0, c.code, c.toString());
+        org.mpjtrace.trace.TraceFile t = org.mpjtrace.cli.TraceFiles.load(CorpusFiles.path("stencil2d-full-ctx"));
+        org.junit.jupiter.api.Assertions.assertTrue(c.out.contains("(calls rebuilt from the trace's loops, each with its call site's mean time inside it)"), c.out);
+        long rows = 0, calls = 0;
+        boolean inTable = false;
+        for (String line : c.out.lines().toList()) {
+            if (line.startsWith("Time in MPJ per rank and op")) inTable = true;
+            else if (line.isBlank()) inTable = false;
+            else if (inTable && line.trim().matches("\\d+\\s+\\S+\\s+\\d+\\s+.*")) {
+                rows++;
+                calls += Long.parseLong(line.trim().split("\\s+")[2]);
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(rows >= t.ranks().size(), c.out);
+        assertEquals(t.global().calls(), calls, "every call the trace stands for, once\n" + c.out);
+    }
+
     @Test
     void aDumpSaysHowManyCallsItRecordedOneByOne() throws Exception {
         String job = stats().out.lines().filter(l -> l.startsWith("trace ")).findFirst().orElseThrow();

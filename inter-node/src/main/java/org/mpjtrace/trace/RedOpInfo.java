@@ -4,10 +4,12 @@ package org.mpjtrace.trace;
  * A reduction op a rank used, under its symbolic id.
  *
  * @param id     symbolic id, in order of first use on that rank
- * @param opCode MPJ's Op.opCode (user-defined ops have their own codes)
+ * @param opCode MPJ's Op.opCode: 1 to 12 for MPI.MAX to MPI.MINLOC (MPJ Express 0.44 gives MAXLOC 11 and MINLOC
+ *               12, read from its mpi.MPI), another code for a user-defined op (0.44 gives every one -1)
  */
 public record RedOpInfo(int id, int opCode) {
 
+    /** MPJ's name of the op; a user-defined op is {@code userN}, N its symbolic id (MPJ gives them no code of their own). */
     public String name() {
         switch (opCode) {
             case 1: return "MAX";
@@ -20,9 +22,9 @@ public record RedOpInfo(int id, int opCode) {
             case 8: return "BOR";
             case 9: return "LXOR";
             case 10: return "BXOR";
-            case 11: return "MINLOC";
-            case 12: return "MAXLOC";
-            default: return "op" + opCode;
+            case 11: return "MAXLOC";
+            case 12: return "MINLOC";
+            default: return "user" + id;
         }
     }
 }

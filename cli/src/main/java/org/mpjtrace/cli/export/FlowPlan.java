@@ -2,6 +2,7 @@ package org.mpjtrace.cli.export;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 

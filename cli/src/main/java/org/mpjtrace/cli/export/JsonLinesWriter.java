@@ -3,6 +3,7 @@ package org.mpjtrace.cli.export;
 import java.io.OutputStream;
 import java.util.Arrays;
 import org.mpjtrace.cli.export.JsonBytes.Text;
+import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;

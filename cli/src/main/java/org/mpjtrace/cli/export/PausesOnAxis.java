@@ -1,6 +1,7 @@
 package org.mpjtrace.cli.export;
 
 import java.util.Arrays;
+import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 

@@ -1,5 +1,7 @@
 package org.mpjtrace.cli.export;
 
+import org.mpjtrace.cli.format.TimedCalls;
+
 /**
  * An execution phase of one rank as the Chrome export draws it ({@code export --phases}): its first and
  * last call, as indices in the rank's calls in the order {@link TimedCalls} gives them, and what its

@@ -37,8 +37,12 @@ public final class StatsReport {
                 + calls + (m.mainClass().isEmpty() ? "" : ", main class " + m.mainClass()));
         out.println();
 
-        // A full-mode trace without its dump keeps no calls per rank: GlobalSummary covers it.
-        if (events > 0 || trace.global() == null) printCallTables(out, stats);
+        // A compressed trace's calls are rebuilt from its loops: say whose times they carry.
+        if (events == 0 && trace.global() != null)
+            out.println(trace.ranks().stream().allMatch(r -> TimedCalls.meanTimes(trace, r, false))
+                    ? "(calls rebuilt from the trace's loops, each with its call site's mean time inside it)"
+                    : "(calls rebuilt from the trace's loops, with the times the trace kept of each)");
+        printCallTables(out, stats);
         if (stats.threaded()) printThreadTable(out, stats);
         out.println("Tracer per rank:");
         TextTable tracer = new TextTable(">rank", "host", ">threads", ">records", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", ">paused ms", "tracing");

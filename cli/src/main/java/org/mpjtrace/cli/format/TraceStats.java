@@ -12,7 +12,11 @@ import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
 
-/** The figures of the stats report, computed in one pass over all events: per rank and op, and per op. */
+/**
+ * The figures of the stats report, computed in one pass over every rank's calls: per rank and op, per op, per
+ * thread. A compressed trace's calls are rebuilt from its loops ({@link TimedCalls}), with their call sites'
+ * mean times where it kept no times of each call, as the profile takes them.
+ */
 public final class TraceStats {
     private final Map<Integer, EnumMap<Op, OpTotals>> perRank = new LinkedHashMap<>();
     private final EnumMap<Op, OpTotals> perOp = new EnumMap<>(Op.class);
@@ -24,15 +28,14 @@ public final class TraceStats {
         for (RankTrace r : trace.ranks()) {
             EnumMap<Op, OpTotals> ops = new EnumMap<>(Op.class);
             Map<Integer, OpTotals> threads = new TreeMap<>();
-            long[] w = r.words();
-            for (int i = 0; i < r.eventCount(); i++) {
-                int b = RankTrace.base(i);
+            TimedCalls.forEach(trace, r, false, (calls, b) -> {
+                long[] w = calls.words();
                 Op op = Op.ofCode(Event.opCode(w, b));
-                if (op == null) continue; // the reader rejects unknown codes; nothing to count here
-                long bytes = EventBytes.of(r, b), nanos = Event.exit(w, b) - Event.enter(w, b);
+                if (op == null) return; // the reader rejects unknown codes; nothing to count here
+                long bytes = EventBytes.of(calls, b), nanos = Event.exit(w, b) - Event.enter(w, b);
                 ops.computeIfAbsent(op, o -> new OpTotals()).add(bytes, nanos);
                 threads.computeIfAbsent(Event.thread(w, b), t -> new OpTotals()).add(bytes, nanos);
-            }
+            });
             perRank.put(r.rank(), ops);
             perThread.put(r.rank(), threads);
             ops.forEach((op, t) -> {

@@ -6,7 +6,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.mpjtrace.cli.export.TimedCalls;
+import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.replay.RebuiltRank;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;

@@ -33,7 +33,7 @@ class ClusterFidelityIT {
 
     /**
      * What a user reads of each rank's calls, {@code decode --expand --format jsonl} (which the exports and the
-     * profile rebuild alike, see export.TimedCalls), is full's for every rank, times and the file's name aside:
+     * profile rebuild alike, see format.TimedCalls), is full's for every rank, times and the file's name aside:
      * a non-lead's own peers, tags and counts, not its lead's.
      */
     private void everyRankDecodesAsInFull(String example, int ranks) {

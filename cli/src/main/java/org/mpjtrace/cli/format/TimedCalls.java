@@ -1,7 +1,6 @@
-package org.mpjtrace.cli.export;
+package org.mpjtrace.cli.format;
 
 import java.util.Arrays;
-import org.mpjtrace.cli.format.ExpandedRank;
 import org.mpjtrace.replay.RebuiltRank;
 import org.mpjtrace.trace.CallTimes;
 import org.mpjtrace.trace.Event;
