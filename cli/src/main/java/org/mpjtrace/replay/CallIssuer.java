@@ -239,9 +239,11 @@ final class CallIssuer {
                 if (Request.Testall(a) != null) for (Request r : a) requests.completed(r);
             }
             // Which of an array these complete is the run's timing: the array as the replay holds it (RequestSlots).
+            // With no unfinished request left MPJ's Waitany and Waitsome wait forever, where MPI's return at once:
+            // Testany and Testsome do, and the call keeps its place among the rank's calls.
             case WAITANY -> {
                 Request[] a = requests.asHeld(Event.site(w, b), requestArray(w, b));
-                if (requests.unfinished(a)) completedAt(a, Request.Waitany(a));
+                completedAt(a, requests.unfinished(a) ? Request.Waitany(a) : Request.Testany(a));
             }
             case TESTANY -> {
                 Request[] a = requests.asHeld(Event.site(w, b), requestArray(w, b));
@@ -249,7 +251,7 @@ final class CallIssuer {
             }
             case WAITSOME -> {
                 Request[] a = requests.asHeld(Event.site(w, b), requestArray(w, b));
-                Status[] done = requests.unfinished(a) ? Request.Waitsome(a) : null;
+                Status[] done = requests.unfinished(a) ? Request.Waitsome(a) : Request.Testsome(a);
                 if (done != null) for (Status s : done) completedAt(a, s);
             }
             case TESTSOME -> {

@@ -31,8 +31,9 @@ import org.mpjtrace.trace.Event;
  * not finished gets that request back, and the requests this replay has finished go as REQUEST_NULL. Each
  * call then has as many unfinished requests as the program's had (a Waitany loop over Irecvs from every
  * other rank, its array set to REQUEST_NULL as they complete, replayed in every mode). A Waitany or Waitsome
- * left with none (a Waitsome that completed more here than in the traced run) is not made; Testany and
- * Testsome return at once on such an array, and are.
+ * left with none (a Waitsome that completed more here than in the traced run), on which MPJ would wait
+ * forever where MPI returns at once, is made as a Testany or Testsome, which return at once: the rank makes
+ * as many calls as the trace holds, so that {@code compare} pairs the calls after it with their own.
  */
 final class RequestSlots {
     /** @param order when it was made: array calls look for runs of requests in that order */

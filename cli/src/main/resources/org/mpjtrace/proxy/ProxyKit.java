@@ -468,7 +468,9 @@ class ProxyKit {
          * to REQUEST_NULL, and the trace names the others, one of which the proxy may have finished; MPJ waits
          * forever on an array whose requests have all finished. So those calls get the array as the proxy holds
          * it: a REQUEST_NULL where the site's array last had a request the proxy has not finished gets it back,
-         * and the ones it has finished go as REQUEST_NULL; a Waitany or Waitsome left with none is not made.
+         * and the ones it has finished go as REQUEST_NULL; a Waitany or Waitsome left with none is made as a
+         * Testany or Testsome, which return at once (as MPI's Waitany and Waitsome would), so the proxy makes as
+         * many calls as the program.
          */
         private final Set<Request> finished = Collections.newSetFromMap(new IdentityHashMap<>());
         private final Map<Integer, Request[]> lastHeld = new HashMap<>();
@@ -556,7 +558,7 @@ class ProxyKit {
 
         void waitany(int site, int... ids) throws MPIException {
             Request[] a = asHeld(site, ids);
-            if (unfinished(a)) done(a, Request.Waitany(a));
+            done(a, unfinished(a) ? Request.Waitany(a) : Request.Testany(a));
         }
 
         void testany(int site, int... ids) throws MPIException {
@@ -566,7 +568,7 @@ class ProxyKit {
 
         void waitsome(int site, int... ids) throws MPIException {
             Request[] a = asHeld(site, ids);
-            Status[] done = unfinished(a) ? Request.Waitsome(a) : null;
+            Status[] done = unfinished(a) ? Request.Waitsome(a) : Request.Testsome(a);
             if (done != null) for (Status s : done) done(a, s);
         }
 
