@@ -13,8 +13,8 @@ import org.mpjtrace.trace.Op;
  * replay. The replay runs each thread's calls on a thread of its own; what ordered two threads' calls on one
  * communicator in the program (a join, a latch, a barrier of java.util.concurrent, a thread pool's queue) is
  * not in the trace, and two threads that meet a collective out of turn meet the other ranks with the wrong
- * call: TakingTurns' replay failed so on every run ("count <1> is less than length <3>"). The times are:
- * a call on such a communicator waits until the calls of the rank's other threads on it that started before
+ * call: TakingTurns' replay failed so on every run ("count <1> is less than length <3>"). The rule: a call
+ * on such a communicator waits until the calls of the rank's other threads on it that started before
  * it have started, and those that had returned before it started have returned. Every wait is one the
  * traced run also had, so a replay that keeps them reaches no state the run did not pass through.
  *
@@ -97,6 +97,11 @@ final class TurnOrder {
         return kept.size();
     }
 
+    /** How many communicators more than one of the rank's threads called that the trace kept no exact times for. */
+    int free() {
+        return free;
+    }
+
     /**
      * The turns as numbers, for a proxy to take them ({@code ProxyKit.readTurns} reads them back): the number
      * of communicators (at least 1), whether thread 0's first call is MPI.Init (1) or not (0, a trace attached
@@ -127,11 +132,6 @@ final class TurnOrder {
             }
         }
         return out.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    /** How many communicators more than one of the rank's threads called that the trace kept no exact times for. */
-    int free() {
-        return free;
     }
 
     /** A thread's way through its calls: {@link #before} and {@link #after} each of them. */
