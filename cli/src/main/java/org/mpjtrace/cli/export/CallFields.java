@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.mpjtrace.cli.export.JsonBytes.Text;
-import org.mpjtrace.cli.format.EventBytes;
+import org.mpjtrace.cli.format.PersistentStarts;
 import org.mpjtrace.cli.format.Sentinels;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
@@ -91,8 +91,11 @@ final class CallFields {
         return op != null ? op.mpjName : "op" + code;
     }
 
-    /** {@code op}, {@code site}, {@code stack}, the parameters and {@code bytes} of the call at {@code base} of {@code r}. */
-    void write(JsonBytes g, RankTrace r, int base) {
+    /**
+     * {@code op}, {@code site}, {@code stack}, the parameters and {@code bytes} of the call at {@code base} of {@code r},
+     * the bytes as its rank's {@link PersistentStarts#bytes} counts them.
+     */
+    void write(JsonBytes g, RankTrace r, int base, long bytes) {
         long[] w = r.words();
         int code = Event.opCode(w, base);
         g.member(OP, op(code));
@@ -104,7 +107,7 @@ final class CallFields {
         if (frames == null) g.value(where(site));
         else for (Text f : frames) g.value(f);
         g.endArray();
-        parameters(g, r, code, w, base);
+        parameters(g, r, code, w, base, bytes);
     }
 
     /**
@@ -113,7 +116,7 @@ final class CallFields {
      * recorded callers (it would hold the site alone). A fifth of a slice's bytes, and a Chrome export's
      * speed is its bytes.
      */
-    void writeArgs(JsonBytes g, RankTrace r, int base) {
+    void writeArgs(JsonBytes g, RankTrace r, int base, long bytes) {
         long[] w = r.words();
         int site = Event.site(w, base);
         g.member(SITE, where(site));
@@ -124,10 +127,10 @@ final class CallFields {
             for (Text f : frames) g.value(f);
             g.endArray();
         }
-        parameters(g, r, Event.opCode(w, base), w, base);
+        parameters(g, r, Event.opCode(w, base), w, base, bytes);
     }
 
-    private void parameters(JsonBytes g, RankTrace r, int code, long[] w, int base) {
+    private void parameters(JsonBytes g, RankTrace r, int code, long[] w, int base, long bytes) {
         Op op = Op.ofCode(code);
         this.code = code;
         if (op != null) {
@@ -153,7 +156,7 @@ final class CallFields {
                 default -> { }
             }
         }
-        g.member(BYTES, EventBytes.of(r, base));
+        g.member(BYTES, bytes);
     }
 
     private void pointToPoint(JsonBytes g, RankTrace r, Op op, long[] w, int base) {

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.mpjtrace.cli.export.JsonBytes.Text;
+import org.mpjtrace.cli.format.PersistentStarts;
 import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.MpjtraceVersion;
@@ -112,6 +113,8 @@ public final class ChromeTraceWriter {
         private final RankTrace section;
         private final long origin;
         private final int rank;
+        /** Shared with {@link #messages}: a persistent request's messages and bytes are at its Starts. */
+        private final PersistentStarts starts;
         private final RankMessages messages;
         private boolean[] named = new boolean[4];
         /** Per thread: calls written so far. */
@@ -144,7 +147,8 @@ public final class ChromeTraceWriter {
             this.section = section;
             this.origin = origin;
             this.rank = section.rank();
-            this.messages = new RankMessages(plan.comms.ofRank(section));
+            this.starts = new PersistentStarts(trace, section, expand);
+            this.messages = new RankMessages(plan.comms.ofRank(section), starts);
             this.spans = phases.getOrDefault(rank, List.of());
             this.spanStart = new long[spans.size()];
             this.spanEnd = new long[spans.size()];
@@ -179,7 +183,7 @@ public final class ChromeTraceWriter {
                 msgOut = msgIn = 0;
                 coll = -1;
                 flowCount = 0;
-                messages.walk(w, base, this);
+                messages.walk(calls, base, this);
                 open.complete(op, thread, request, (t, id, end) -> {
                     collectiveFlows = false;
                     add(false, id);
@@ -280,7 +284,7 @@ public final class ChromeTraceWriter {
             sliceHead(fields.op(Event.opCode(calls.words(), base)), MPJ, thread, enter, exit);
             g.name(ARGS).startObject();
             g.member(SEQ, seq);
-            fields.writeArgs(g, calls, base);
+            fields.writeArgs(g, calls, base, starts.bytes(calls, base));
             if (msgOut != 0) g.member(MSG_OUT, msgOut);
             if (msgIn != 0) g.member(MSG_IN, msgIn);
             if (coll >= 0) g.member(COLL, coll);
@@ -338,7 +342,7 @@ public final class ChromeTraceWriter {
         }
 
         @Override
-        public void send(FlowPlan.Channel channel, int k) {
+        public void send(FlowPlan.Channel channel, int k, long bytes) {
             long id = plan.message(channel, k);
             if (id == 0) return;
             msgOut = id;
@@ -347,12 +351,12 @@ public final class ChromeTraceWriter {
         }
 
         @Override
-        public void receive(FlowPlan.Channel channel, int k) {
+        public void receive(FlowPlan.Channel channel, int k, int request) {
             long id = plan.message(channel, k);
             if (id == 0) return;
             msgIn = id;
             collectiveFlows = false;
-            if (op == Op.IRECV) {
+            if (request != RankMessages.BLOCKING) {
                 open.open(thread, request, id, endInside(enter, exit));
             } else {
                 add(false, id);

@@ -2,6 +2,7 @@ package org.mpjtrace.cli.export;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.mpjtrace.cli.format.PersistentStarts;
 import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
@@ -47,15 +48,15 @@ final class FlowPlan {
         for (RankTrace section : trace.ranks()) {
             plan.origins.note(section);
             Communicators.OfRank names = plan.comms.ofRank(section);
-            RankMessages messages = new RankMessages(names);
+            RankMessages messages = new RankMessages(names, new PersistentStarts(trace, section, expand));
             RankMessages.Sink sink = new RankMessages.Sink() {
                 @Override
-                public void send(Channel c, int k) {
+                public void send(Channel c, int k, long bytes) {
                     plan.channels.computeIfAbsent(c, x -> new long[3])[0]++;
                 }
 
                 @Override
-                public void receive(Channel c, int k) {
+                public void receive(Channel c, int k, int request) {
                     plan.channels.computeIfAbsent(c, x -> new long[3])[1]++;
                 }
 
@@ -70,7 +71,7 @@ final class FlowPlan {
                     counts[place] = n + 1;
                 }
             };
-            TimedCalls.forEach(trace, section, expand, (calls, base) -> messages.walk(calls.words(), base, sink));
+            TimedCalls.forEach(trace, section, expand, (calls, base) -> messages.walk(calls, base, sink));
             names.claimPlaces();
         }
         plan.number();

@@ -3,6 +3,7 @@ package org.mpjtrace.cli.export;
 import java.io.OutputStream;
 import java.util.Arrays;
 import org.mpjtrace.cli.export.JsonBytes.Text;
+import org.mpjtrace.cli.format.PersistentStarts;
 import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.RankTrace;
@@ -43,6 +44,7 @@ public final class JsonLinesWriter {
         int rank = section.rank();
         long[] written = {0};
         int[][] seq = {new int[4]};
+        PersistentStarts starts = new PersistentStarts(trace, section, expand);
         try {
             TimedCalls.forEach(trace, section, expand, (calls, base) -> {
                 if (limit >= 0 && written[0] >= limit) throw new Enough();
@@ -53,7 +55,7 @@ public final class JsonLinesWriter {
                 g.member(RANK, rank);
                 g.member(THREAD, thread);
                 g.member(SEQ, seq[0][thread]++);
-                fields.write(g, calls, base);
+                fields.write(g, calls, base, starts.bytes(calls, base));
                 long enter = Event.enter(w, base);
                 g.member(START_NS, enter - origin);
                 g.member(DUR_NS, Event.exit(w, base) - enter);

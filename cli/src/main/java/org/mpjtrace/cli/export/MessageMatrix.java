@@ -2,7 +2,7 @@ package org.mpjtrace.cli.export;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.mpjtrace.cli.format.EventBytes;
+import org.mpjtrace.cli.format.PersistentStarts;
 import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.TraceFile;
@@ -36,28 +36,22 @@ public final class MessageMatrix {
         Map<FlowPlan.Channel, long[]> sent = new HashMap<>();
         for (RankTrace section : trace.ranks()) {
             Communicators.OfRank names = comms.ofRank(section);
-            RankMessages messages = new RankMessages(names);
-            RankTrace[] call = new RankTrace[1];
-            int[] at = new int[1];
+            RankMessages messages = new RankMessages(names, new PersistentStarts(trace, section, false));
             RankMessages.Sink sink = new RankMessages.Sink() {
                 @Override
-                public void send(FlowPlan.Channel c, int k) {
+                public void send(FlowPlan.Channel c, int k, long bytes) {
                     long[] t = sent.computeIfAbsent(c, x -> new long[2]);
                     t[0]++;
-                    t[1] += EventBytes.primary(call[0], at[0]);
+                    t[1] += bytes;
                 }
 
                 @Override
-                public void receive(FlowPlan.Channel c, int k) {}
+                public void receive(FlowPlan.Channel c, int k, int request) {}
 
                 @Override
                 public void collective(int key, int n, int place, int root) {}
             };
-            TimedCalls.forEach(trace, section, false, (calls, base) -> {
-                call[0] = calls;
-                at[0] = base;
-                messages.walk(calls.words(), base, sink);
-            });
+            TimedCalls.forEach(trace, section, false, (calls, base) -> messages.walk(calls, base, sink));
             names.claimPlaces();
         }
         MessageMatrix m = new MessageMatrix(size);

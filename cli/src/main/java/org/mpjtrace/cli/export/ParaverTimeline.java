@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
-import org.mpjtrace.cli.format.EventBytes;
+import org.mpjtrace.cli.format.PersistentStarts;
 import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -51,7 +51,10 @@ final class ParaverTimeline implements Closeable {
         private long[] block = new long[CallSpill.BLOCK_LONGS];
         private int loaded = -1;
         int count;
-        /** The message ids of the calls marked SENT, in call order. */
+        /**
+         * The message ids of the calls marked SENT, in call order, each call's last negated: a call can send
+         * several (a Startall of persistent send requests).
+         */
         int[] sent = new int[4];
         int sentCount;
         /**
@@ -141,7 +144,7 @@ final class ParaverTimeline implements Closeable {
         try {
             for (RankTrace section : trace.ranks()) {
                 long origin = plan.origins().ofHost(section);
-                t.ranks.add(t.new RankCollector(plan, section, origin).collect(trace, expand));
+                t.ranks.add(t.new RankCollector(plan, trace, section, expand, origin).collect(trace, expand));
                 t.hosts.add(section.host());
             }
         } catch (Exception | Error e) {
@@ -170,15 +173,13 @@ final class ParaverTimeline implements Closeable {
         private Stream stream;
         private Op op;
         private long enter, exit;
-        private RankTrace calls;
-        private int base;
         private boolean sent;
 
-        RankCollector(FlowPlan plan, RankTrace section, long origin) {
+        RankCollector(FlowPlan plan, TraceFile trace, RankTrace section, boolean expand, long origin) {
             this.plan = plan;
             this.section = section;
             this.origin = origin;
-            this.messages = new RankMessages(plan.comms.ofRank(section));
+            this.messages = new RankMessages(plan.comms.ofRank(section), new PersistentStarts(trace, section, expand));
         }
 
         Stream[] collect(TraceFile trace, boolean expand) throws Exception {
@@ -186,8 +187,6 @@ final class ParaverTimeline implements Closeable {
             PausesOnAxis pauses = PausesOnAxis.of(trace, section, expand, origin);
             TimedCalls.forEach(trace, section, expand, (c, b) -> {
                 long[] w = c.words();
-                calls = c;
-                base = b;
                 int thread = Event.thread(w, b);
                 if (thread >= streams.length) streams = Arrays.copyOf(streams, Math.max(thread + 1, 2 * streams.length));
                 if (streams[thread] == null) streams[thread] = new Stream(section.rank(), thread, spill);
@@ -200,7 +199,8 @@ final class ParaverTimeline implements Closeable {
                 end = Math.max(end, exit);
                 sent = false;
                 pauses.before(thread, enter, this::paused);
-                messages.walk(w, b, this);
+                messages.walk(c, b, this);
+                if (sent) stream.sent[stream.sentCount - 1] = -stream.sent[stream.sentCount - 1];
                 open.complete(op, thread, Event.request(w, b), (t, id, payload) -> recvDone[(int) id] = exit);
                 stream.add(enter, exit, (Event.site(w, b) + 1L) & 0xFFFF_FFFFL | (long) code << 32 | (sent ? SENT : 0));
             });
@@ -224,24 +224,24 @@ final class ParaverTimeline implements Closeable {
         }
 
         @Override
-        public void send(FlowPlan.Channel channel, int k) {
+        public void send(FlowPlan.Channel channel, int k, long bytes) {
             int id = (int) plan.message(channel, k);
             if (id == 0) return;
             sent = true;
-            bytes[id] = EventBytes.primary(calls, base);
+            ParaverTimeline.this.bytes[id] = bytes;
             tag[id] = channel.tag();
             if (stream.sentCount == stream.sent.length) stream.sent = Arrays.copyOf(stream.sent, 2 * stream.sentCount);
             stream.sent[stream.sentCount++] = id;
         }
 
         @Override
-        public void receive(FlowPlan.Channel channel, int k) {
+        public void receive(FlowPlan.Channel channel, int k, int request) {
             int id = (int) plan.message(channel, k);
             if (id == 0) return;
             receiver[id] = stream;
             recvPosted[id] = enter;
             recvDone[id] = exit;
-            if (op == Op.IRECV) open.open(stream.thread, Event.request(calls.words(), base), id, 0);
+            if (request != RankMessages.BLOCKING) open.open(stream.thread, request, id, 0);
         }
 
         @Override

@@ -106,11 +106,13 @@ final class PrvWriter {
         int op = s.op(call);
         object(1, s).field(enter).field(s.exit(call)).put(ParaverPcf.state(op)).put('\n');
         object(2, s).field(enter).field(ParaverPcf.OP).field(op).field(ParaverPcf.SITE).put(s.site(call) & 0xFFFF_FFFFL).put('\n');
-        if (s.sent(call)) {
-            int id = s.sent[sentNext[slot]++];
-            ParaverTimeline.Stream r = timeline.receiver[id];
-            object(3, s).field(enter).field(enter).field(r.cpu).field(1).field(r.task).field(r.place)
-                    .field(timeline.recvPosted[id]).field(timeline.recvDone[id]).field(timeline.bytes[id]).put(timeline.tag[id]).put('\n');
+        if (!s.sent(call)) return;
+        for (int id = 0; id >= 0; ) {
+            id = s.sent[sentNext[slot]++];
+            int message = Math.abs(id);
+            ParaverTimeline.Stream r = timeline.receiver[message];
+            object(3, s).field(enter).field(enter).field(r.cpu).field(1).field(r.task).field(r.place).field(timeline.recvPosted[message])
+                    .field(timeline.recvDone[message]).field(timeline.bytes[message]).put(timeline.tag[message]).put('\n');
         }
     }
 

@@ -2,10 +2,12 @@ package org.mpjtrace.cli.export;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
-import org.mpjtrace.cli.format.EventBytes;
 import org.mpjtrace.cli.format.OpTotals;
+import org.mpjtrace.cli.format.PersistentStarts;
+import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
 import org.mpjtrace.trace.RankTrace;
@@ -14,8 +16,9 @@ import org.mpjtrace.trace.TraceFile;
 /**
  * {@code stats --format csv}: one row per rank, thread and op with the rank's calls, bytes and time
  * inside MPJ in ns ({@code rank,thread,op,calls,bytes,time_ns}), the finest grain the report sums, so a
- * script groups as it needs. From the events a trace keeps (a dump, or mode full with keepDump); none
- * in a compressed trace alone.
+ * script groups as it needs. The calls are those the other stats tables count ({@link TimedCalls}: a
+ * compressed trace's rebuilt from its loops, with their mean times where it kept no time of each call),
+ * a persistent request's bytes at its Starts ({@link PersistentStarts}).
  */
 public final class StatsCsv {
     private StatsCsv() {}
@@ -25,14 +28,14 @@ public final class StatsCsv {
         for (RankTrace r : trace.ranks()) {
             // Thread, then op in the enum's order: a stable row order for diffs.
             Map<Integer, Map<Op, OpTotals>> rows = new TreeMap<>();
-            long[] w = r.words();
-            for (int i = 0; i < r.eventCount(); i++) {
-                int b = RankTrace.base(i);
+            PersistentStarts starts = new PersistentStarts(trace, r, false);
+            TimedCalls.forEach(trace, r, false, (calls, b) -> {
+                long[] w = calls.words();
                 Op op = Op.ofCode(Event.opCode(w, b));
-                if (op == null) continue;
-                rows.computeIfAbsent(Event.thread(w, b), t -> new java.util.EnumMap<>(Op.class))
-                        .computeIfAbsent(op, o -> new OpTotals()).add(EventBytes.of(r, b), Event.exit(w, b) - Event.enter(w, b));
-            }
+                if (op == null) return;
+                rows.computeIfAbsent(Event.thread(w, b), t -> new EnumMap<>(Op.class))
+                        .computeIfAbsent(op, o -> new OpTotals()).add(starts.bytes(calls, b), Event.exit(w, b) - Event.enter(w, b));
+            });
             for (Map.Entry<Integer, Map<Op, OpTotals>> t : rows.entrySet())
                 for (Map.Entry<Op, OpTotals> e : t.getValue().entrySet())
                     out.write(r.rank() + "," + t.getKey() + "," + e.getKey().mpjName + "," + e.getValue().calls() + ","

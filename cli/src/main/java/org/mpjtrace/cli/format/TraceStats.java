@@ -28,11 +28,12 @@ public final class TraceStats {
         for (RankTrace r : trace.ranks()) {
             EnumMap<Op, OpTotals> ops = new EnumMap<>(Op.class);
             Map<Integer, OpTotals> threads = new TreeMap<>();
+            PersistentStarts starts = new PersistentStarts(trace, r, false);
             TimedCalls.forEach(trace, r, false, (calls, b) -> {
                 long[] w = calls.words();
                 Op op = Op.ofCode(Event.opCode(w, b));
                 if (op == null) return; // the reader rejects unknown codes; nothing to count here
-                long bytes = EventBytes.of(calls, b), nanos = Event.exit(w, b) - Event.enter(w, b);
+                long bytes = starts.bytes(calls, b), nanos = Event.exit(w, b) - Event.enter(w, b);
                 ops.computeIfAbsent(op, o -> new OpTotals()).add(bytes, nanos);
                 threads.computeIfAbsent(Event.thread(w, b), t -> new OpTotals()).add(bytes, nanos);
             });

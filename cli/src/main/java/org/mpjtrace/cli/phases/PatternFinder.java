@@ -34,9 +34,13 @@ import org.mpjtrace.cli.phases.PatternIds.Body;
  * iteration, cut where the function changes, gives one pattern per piece and one occurrence of each per
  * iteration, and the steps above apply to the calls between such runs (the runs' patterns count as found
  * in step 1). The sequence is kept as runs too ({@link PatternSequence}), so a time loop of 10^6 calls is
- * one iteration's work here. One difference from reading the same calls one by one: an iteration that
+ * one iteration's work here. Two differences from reading the same calls one by one: an iteration that
  * starts and ends in the same function is cut at its end here, where one by one its last and next first
- * calls would be one piece; the corpus's traces give the same patterns either way (PhasesFromLoopsTest).
+ * calls would be one piece; and a run starts where the trace's loop starts, where one by one the body found
+ * first from the left may start elsewhere in the iteration (calls H T H H H T H H H T H, the trace's loop
+ * {@code 2x (T, 3x H)} after the first H: runs of H here, the body H T H H twice one by one; the test
+ * resources' persistent/persistenthalo-full.mpjt). The fuzz corpus's traces give the same patterns either
+ * way (PhasesFromLoopsTest).
  *
  * <p>Patterns are identified by their calls, so the same stretch of calls is the same pattern wherever it
  * occurs. Their ids come from a {@link PatternIds}: one of the rank's own numbers them in order of first

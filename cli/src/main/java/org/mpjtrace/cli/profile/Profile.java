@@ -5,8 +5,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpjtrace.cli.format.PersistentStarts;
 import org.mpjtrace.cli.format.TimedCalls;
-import org.mpjtrace.cli.format.EventBytes;
 import org.mpjtrace.trace.CallSite;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.Op;
@@ -44,7 +44,7 @@ public final class Profile {
 
     /** One rank's times alone, as {@link #ranks} gives them: what {@code replay} sets its wall time against. */
     public static RankTimes timesOf(TraceFile trace, RankTrace section) {
-        RankPass pass = new RankPass();
+        RankPass pass = new RankPass(new PersistentStarts(trace, section, false));
         TimedCalls.forEach(trace, section, false, pass::call);
         return pass.times(section.rank());
     }
@@ -62,7 +62,7 @@ public final class Profile {
     private void add(RankTrace section) {
         if (TimedCalls.meanTimes(trace, section, false)) rebuilt = true;
         if (!section.times().isEmpty()) lossless = true;
-        RankPass pass = new RankPass();
+        RankPass pass = new RankPass(new PersistentStarts(trace, section, false));
         TimedCalls.forEach(trace, section, false, pass::call);
         ranks.add(pass.times(section.rank()));
         for (Map.Entry<Long, long[]> e : pass.bySite.entrySet()) {
@@ -88,6 +88,12 @@ public final class Profile {
         /** Per (site << 16 | op code): calls, time, bytes. */
         final Map<Long, long[]> bySite = new HashMap<>();
         final Map<Op, long[]> byOp = new HashMap<>();
+        /** A persistent request's bytes count at its Starts. */
+        private final PersistentStarts starts;
+
+        RankPass(PersistentStarts starts) {
+            this.starts = starts;
+        }
 
         RankTimes times(int rank) {
             long app = finalizeEnter != Long.MIN_VALUE && initExit != Long.MIN_VALUE
@@ -115,7 +121,7 @@ public final class Profile {
                 return;
             }
             mpjNanos += inside;
-            long bytes = EventBytes.of(calls, base);
+            long bytes = starts.bytes(calls, base);
             long key = (long) Event.site(w, base) << 16 | (code & 0xFFFF);
             add(bySite.computeIfAbsent(key, k -> new long[3]), inside, bytes);
             add(byOp.computeIfAbsent(op, o -> new long[3]), inside, bytes);

@@ -1,6 +1,7 @@
 package org.mpjtrace.cli.export.otf2;
 
 import java.util.List;
+import org.mpjtrace.cli.format.RankArrays;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.DatatypeInfo;
 import org.mpjtrace.trace.Event;

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpjtrace.cli.export.PausesOnAxis;
+import org.mpjtrace.cli.format.RankArrays;
 import org.mpjtrace.cli.format.TimedCalls;
 import org.mpjtrace.trace.Event;
 import org.mpjtrace.trace.MpjtraceVersion;

@@ -1,4 +1,4 @@
-package org.mpjtrace.cli.export.otf2;
+package org.mpjtrace.cli.format;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -14,13 +14,13 @@ import org.mpjtrace.trace.TraceFile;
  * streaming) that a dump, whose ranks hold their own, never needs: a rank whose calls are its own
  * dump's never looks beyond its own arrays.
  */
-final class RankArrays {
+public final class RankArrays {
     private final TraceFile trace;
     private Map<Long, CallArrays> all;
     private Map<Long, CallArrays> own = Map.of();
     private boolean ownCalls;
 
-    RankArrays(TraceFile trace) {
+    public RankArrays(TraceFile trace) {
         this.trace = trace;
     }
 
@@ -29,13 +29,14 @@ final class RankArrays {
      *
      * @param ownCalls its calls are its section's dump, not rebuilt from the compressed trace
      */
-    void rank(RankTrace section, boolean ownCalls) {
+    public void rank(RankTrace section, boolean ownCalls) {
         this.ownCalls = ownCalls;
         own = new HashMap<>();
         for (CallArrays a : section.arrays()) own.putIfAbsent(a.digest(), a);
     }
 
-    CallArrays get(long digest) {
+    /** The arrays of the call whose digest this is, or null when the trace holds none. */
+    public CallArrays get(long digest) {
         CallArrays a = own.get(digest);
         if (a != null || ownCalls) return a;
         if (all == null) all = trace.arrays();
