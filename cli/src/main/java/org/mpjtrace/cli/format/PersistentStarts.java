@@ -20,8 +20,9 @@ import org.mpjtrace.trace.TraceFile;
  * message matrix, the Chrome and Paraver exports' messages and the stats' bytes follow the Starts
  * through this class (the OTF2 export has its own request table, which also completes them).
  *
- * <p>Request ids are per thread, and an id names the latest request made under it. A Start names its
- * request in the record; a Startall names its ids in the trace's call arrays (format version 10 on: an
+ * <p>Request ids are per thread, and an id names the latest persistent request made under it (a valid
+ * program starts no other kind, so an id reused by an Isend after a Request.Free needs no entry removed).
+ * A Start names its request in the record; a Startall names its ids in the trace's call arrays (format version 10 on: an
  * older trace's Startall starts nothing here). Seeing a call twice changes nothing, so two readers of one
  * rank's calls can share an instance. Memory: one entry per live persistent request, not per call.
  */
@@ -51,40 +52,33 @@ public final class PersistentStarts {
     /** Sees the rank's next call; for a Start or Startall, the persistent requests it starts, in its order; else none. */
     public List<Made> see(RankTrace calls, int base) {
         long[] w = calls.words();
-        Op op = Op.ofCode(Event.opCode(w, base));
-        if (op == null) return List.of();
-        int request = Event.request(w, base);
-        switch (op) {
-            case SEND_INIT, BSEND_INIT, SSEND_INIT, RSEND_INIT, RECV_INIT -> {
-                if (request >= 0)
-                    of(Event.thread(w, base)).put(request, new Made(request, op != Op.RECV_INIT, Event.comm(w, base),
-                            Event.peer(w, base), Event.tag(w, base), EventBytes.primary(calls, base)));
-                return List.of();
-            }
-            case ISEND, IBSEND, ISSEND, IRSEND, IRECV -> {
-                // The id now names a request of another kind: the persistent one it named was freed.
-                if (request >= 0) of(Event.thread(w, base)).remove(request);
-                return List.of();
-            }
-            case START -> {
-                Made m = of(Event.thread(w, base)).get(request);
-                return m == null ? List.of() : List.of(m);
-            }
-            case STARTALL -> {
-                CallArrays named = arrays.get(Event.digest(w, base));
-                if (named == null || named.a1() == null) return List.of();
-                Map<Integer, Made> live = of(Event.thread(w, base));
-                List<Made> started = new ArrayList<>(named.a1().length);
-                for (int id : named.a1()) {
-                    Made m = live.get(id);
-                    if (m != null) started.add(m);
-                }
-                return started;
-            }
-            default -> {
-                return List.of();
-            }
+        int code = Event.opCode(w, base);
+        // Most calls are none of these: two compares, no lookup (the exports call this for every call).
+        if (isInit(code)) {
+            int request = Event.request(w, base);
+            if (request >= 0)
+                of(Event.thread(w, base)).put(request, new Made(request, code != Op.RECV_INIT.code, Event.comm(w, base),
+                        Event.peer(w, base), Event.tag(w, base), EventBytes.primary(calls, base)));
+            return List.of();
         }
+        if (code == Op.START.code) {
+            if (byThread.isEmpty()) return List.of();
+            Made m = of(Event.thread(w, base)).get(Event.request(w, base));
+            return m == null ? List.of() : List.of(m);
+        }
+        if (code == Op.STARTALL.code) {
+            if (byThread.isEmpty()) return List.of();
+            CallArrays named = arrays.get(Event.digest(w, base));
+            if (named == null || named.a1() == null) return List.of();
+            Map<Integer, Made> live = of(Event.thread(w, base));
+            List<Made> started = new ArrayList<>(named.a1().length);
+            for (int id : named.a1()) {
+                Made m = live.get(id);
+                if (m != null) started.add(m);
+            }
+            return started;
+        }
+        return List.of();
     }
 
     /**
@@ -93,15 +87,16 @@ public final class PersistentStarts {
      * {@link EventBytes#of}.
      */
     public long bytes(RankTrace calls, int base) {
-        List<Made> started = see(calls, base);
-        Op op = Op.ofCode(Event.opCode(calls.words(), base));
-        if (op == Op.START || op == Op.STARTALL) {
-            long bytes = 0;
-            for (Made m : started) bytes += m.bytes();
-            return bytes;
-        }
-        if (op == Op.SEND_INIT || op == Op.BSEND_INIT || op == Op.SSEND_INIT || op == Op.RSEND_INIT || op == Op.RECV_INIT) return 0;
-        return EventBytes.of(calls, base);
+        int code = Event.opCode(calls.words(), base);
+        if (code != Op.START.code && code != Op.STARTALL.code && !isInit(code)) return EventBytes.of(calls, base);
+        long bytes = 0;
+        for (Made m : see(calls, base)) bytes += m.bytes();
+        return bytes;
+    }
+
+    /** Send_init, Bsend_init, Ssend_init, Rsend_init or Recv_init: codes 20 to 24. */
+    private static boolean isInit(int code) {
+        return code >= Op.SEND_INIT.code && code <= Op.RECV_INIT.code;
     }
 
     private Map<Integer, Made> of(int thread) {
