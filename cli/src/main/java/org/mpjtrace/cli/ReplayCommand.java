@@ -35,7 +35,9 @@ import picocli.CommandLine.Spec;
                         + "and says how much. Where the ranks have a core each, every rank rebuilds its calls from the trace before the "
                         + "clock starts, so that rebuilding a call does not delay it (the line says so). A rank whose threads called MPJ at once replays each "
                         + "thread's calls on a thread of its own; where they took turns on one communicator, the replay of a dump or of a trace kept "
-                        + "with timing=lossless takes the turns as the rank took them, and of other traces runs the threads free and says so. The wall time is rank 0's, from MPI.Init (once every rank has prepared its calls) to "
+                        + "with timing=lossless takes the turns as the rank took them, and of other traces runs the threads free and says so; with those exact times, "
+                        + "a thread whose time between two calls held another thread's end (a join) waits for that end, then computes the rest. "
+                        + "The wall time is rank 0's, from MPI.Init (once every rank has prepared its calls) to "
                         + "MPI.Finalize.",
                 "A trace that cannot be replayed as recorded (a rank count other than the recorded one, or an Abort) is "
                         + "refused before the job starts. Array arguments (v-collectives' counts, Create's group, topologies) are "
@@ -43,7 +45,7 @@ import picocli.CommandLine.Spec;
                         + "the replay with one line. Waitany, Waitsome, Testany and Testsome get their array as the replay holds it "
                         + "(which of its requests they complete is the run's timing): a request the program had set to REQUEST_NULL "
                         + "when it saw it complete, and the replay has not finished, is passed again, those the replay finished go as "
-                        + "REQUEST_NULL, and a Waitany or Waitsome left with none is not made. A replay in which a rank waits for a message that never comes "
+                        + "REQUEST_NULL, and a Waitany or Waitsome left with none is made as a Testany or Testsome (MPJ would wait forever). A replay in which a rank waits for a message that never comes "
                         + "(a clustered trace whose members' peers or message counts differ from their lead's) is ended once the "
                         + "rank has waited --stall-after seconds in one call.",
                 "With --mode the replay is itself traced, as mpjtrace run would trace a program."})

@@ -59,6 +59,11 @@ final class RankScript {
         }
     }
 
+    /** The tracer's set-up of the rank after MPI.Init returned, which {@link #play} leaves out of the computation after it. */
+    long setupNanos() {
+        return section == null ? 0 : section.stats().setupNanos();
+    }
+
     /** How many of the rank's threads called MPJ: the replay runs as many. */
     int threads() {
         return RankThreads.of(trace, rank);

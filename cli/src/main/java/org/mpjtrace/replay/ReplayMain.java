@@ -88,6 +88,7 @@ public final class ReplayMain {
                 script.rebuildAhead(Runtime.getRuntime().maxMemory() / 8 / MPI.COMM_WORLD.Size() / CallsAhead.BYTES_PER_CALL);
             int threads = script.threads();
             TurnOrder turns = TurnOrder.of(script);
+            ThreadEnds ends = ThreadEnds.of(script);
             if (rank == 0 && turns != null && turns.free() > 0) System.out.println(NOTE + UNTIMED_TURNS);
             Symbols symbols = new Symbols(trace, rank, threads);
             double cpuShare = Double.parseDouble(a.getOrDefault(CPU_SHARE, "1"));
@@ -99,7 +100,7 @@ public final class ReplayMain {
                 int thread = t;
                 others[t - 1] = new Thread(() -> {
                     try {
-                        playThread(trace, script, symbols, rank, thread, threads, TurnOrder.cursor(turns, thread),
+                        playThread(trace, script, symbols, rank, thread, threads, TurnOrder.cursor(turns, thread), ends,
                                 new ComputeClock(sample, seed + 7919L * thread, cpuShare), stall, null);
                     } catch (RuntimeException | Error e) {
                         stop(rank, e);
@@ -109,27 +110,44 @@ public final class ReplayMain {
             }
             ComputeClock clock = new ComputeClock(sample, seed, cpuShare);
             ReplayStatus status = rank == 0 && a.containsKey("progress") ? new ReplayStatus(Path.of(a.get("progress")), MPI.COMM_WORLD.Size()) : null;
-            long calls = playThread(trace, script, symbols, rank, 0, threads, TurnOrder.cursor(turns, 0), clock, stall, status);
+            long calls = playThread(trace, script, symbols, rank, 0, threads, TurnOrder.cursor(turns, 0), ends, clock, stall, status);
             for (Thread t : others) t.join();
             double seconds = (System.nanoTime() - start) / 1e9;
             if (rank == 0)
-                System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation%s%s%s)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9,
+                System.out.printf("%s%.6f s (rank 0: %d calls, %.6f s of them computation%s%s%s%s)%n", WALL_TIME, seconds, calls, clock.totalNanos() / 1e9,
                         cpuShare < 1 ? String.format("; at most %.0f%% of each on a core, the rest slept", 100 * cpuShare) : "",
                         script.rebuiltAhead() ? "; calls rebuilt before the clock" : "",
                         turns == null || turns.kept() == 0 ? "" : "; its threads took their turns on " + turns.kept()
-                                + (turns.kept() == 1 ? " communicator" : " communicators") + " as traced");
+                                + (turns.kept() == 1 ? " communicator" : " communicators") + " as traced",
+                        ends == null ? "" : "; " + ends.waits() + (ends.waits() == 1 ? " call" : " calls") + " waited for a thread's end as traced");
         } catch (RuntimeException | Error e) {
             stop(rank, e);
         }
         MPI.Finalize();
     }
 
-    /** Replays one thread of the rank, its computation on {@code clock}; returns how many calls it made. */
+    /**
+     * Replays one thread of the rank, its computation on {@code clock} (waiting where it waited for another thread's
+     * end: {@code ends}); returns how many calls it made.
+     */
     private static long playThread(TraceFile trace, RankScript script, Symbols symbols, int rank, int thread, int threads,
-                                   TurnOrder.Cursor turns, ComputeClock clock, int stallSeconds, ReplayStatus status) throws MPIException {
+                                   TurnOrder.Cursor turns, ThreadEnds ends, ComputeClock clock, int stallSeconds, ReplayStatus status)
+            throws MPIException {
         CallIssuer issuer = new CallIssuer(trace, symbols);
         StallWatch.Rank progress = threads == 1 ? StallWatch.watch(rank, stallSeconds) : StallWatch.watch(rank, thread, stallSeconds);
-        long calls = script.play(thread, clock, (w, b) -> {
+        long calls;
+        try {
+            calls = playCalls(script, thread, ThreadEnds.of(ends, thread, clock), issuer, turns, progress, status);
+        } finally {
+            ThreadEnds.ended(ends, thread);
+        }
+        progress.done();
+        return calls;
+    }
+
+    private static long playCalls(RankScript script, int thread, Computation clock, CallIssuer issuer, TurnOrder.Cursor turns,
+                                  StallWatch.Rank progress, ReplayStatus status) throws MPIException {
+        return script.play(thread, clock, (w, b) -> {
             String op = opName(w, b);
             progress.entering(op);
             // Waiting for its turn on a communicator the rank's threads share is part of the call, for the stall watch.
@@ -145,8 +163,6 @@ public final class ReplayMain {
             progress.left();
             if (status != null) status.called();
         });
-        progress.done();
-        return calls;
     }
 
     /** A rank cannot go on: one line, then the job ends (from whichever of the rank's replay threads failed). */

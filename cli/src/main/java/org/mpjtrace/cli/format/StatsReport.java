@@ -56,8 +56,12 @@ public final class StatsReport {
      * whose tracer failed or was held up, so that a problem still shows at 64 ranks.
      */
     public static void printBrief(PrintWriter out, TraceFile trace) {
-        TraceStats stats = new TraceStats(trace);
-        if (stats.threaded()) printThreadTable(out, stats);
+        // The per-thread table takes a pass over every call (a compressed trace's rebuilt): only where a rank's
+        // calls come from more than one thread, which the trace's thread numbers tell without one.
+        if (trace.ranks().stream().anyMatch(r -> RankThreads.count(trace, r.rank()) > 1)) {
+            TraceStats stats = new TraceStats(trace);
+            if (stats.threaded()) printThreadTable(out, stats);
+        }
         TextTable trouble = new TextTable(">rank", "host", ">threads", ">records", ">set-up ms", ">ring waits", ">wait ms", ">internal errors", ">paused ms", "tracing");
         long setup = 0, waits = 0, errors = 0;
         for (RankTrace r : trace.ranks()) {

@@ -57,6 +57,8 @@ class TakingTurnsIT {
         Replayed replayed = replay(trace.keptDump(), lossless, true, "dump");
         assertEquals(0, replayed.exitCode(), replayed.output());
         assertTrue(replayed.output().contains("its threads took their turns on 2 communicators as traced"), replayed.output());
+        // The main thread joins each step's thread before it starts the next, and its next call waits for that end.
+        assertTrue(replayed.output().contains("waited for a thread's end as traced"), replayed.output());
         for (RankTrace r : replayed.trace().ranks()) assertEquals(TURNS, sharedTurns(r), "rank " + r.rank() + " as replayed");
     }
 
