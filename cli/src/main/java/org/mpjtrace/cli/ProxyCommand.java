@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
                         + "The trace's loops become for loops and its ranklists branches on rank classes, so the source is as "
                         + "long as the compressed trace, not the run: a loop run 200 or 2,000 times is the same code.",
                 "DIR gets NAME.java, ProxyKit.java (the helper every proxy shares), with --compute exact NAME.gaps, and, where a "
-                        + "rank's threads took turns on one communicator and the trace kept their times (a dump, timing=lossless), NAME.turns. "
+                        + "rank's threads took turns on one communicator and the trace kept their times (a dump, timing=lossless), NAME.turns; "
+                        + "with --compute exact, where a thread waited for another's end (a join), NAME.ends. "
                         + "Compile with javac -cp $MPJ_HOME/lib/mpj.jar DIR/*.java and run with "
                         + "mpjtrace run -np P -cp DIR NAME, P the traced run's rank count."})
 final class ProxyCommand implements Callable<Integer> {

@@ -29,8 +29,10 @@ import org.mpjtrace.trace.global.TraceMerge;
  *                it), or null when not asked for
  * @param turns   per rank, the turns its threads took on communicators more than one of them called
  *                ({@link ReplayedCalls#turns}; null for a rank with none), or null when no rank has any
+ * @param ends    with the gaps, per rank, where its threads waited for another thread's end
+ *                ({@link ReplayedCalls#ends}; null for a rank with none), or null when no rank has any or no gaps are kept
  */
-record ProxyCalls(GlobalTrace calls, int threads, long[][][] gaps, long[][] turns) {
+record ProxyCalls(GlobalTrace calls, int threads, long[][][] gaps, long[][] turns, long[][] ends) {
 
     /** @param rankDone told each rank's number once its calls are folded (progress), or null */
     static ProxyCalls of(TraceFile trace, boolean keepGaps, IntConsumer rankDone) {
@@ -38,8 +40,8 @@ record ProxyCalls(GlobalTrace calls, int threads, long[][][] gaps, long[][] turn
         List<GlobalTrace> ranks = new ArrayList<>(world);
         long[][][] gaps = keepGaps ? new long[world][][] : null;
         int threads = 1;
-        long[][] turns = new long[world][];
-        boolean anyTurns = false;
+        long[][] turns = new long[world][], ends = new long[world][];
+        boolean anyTurns = false, anyEnds = false;
         long[] copy = new long[Event.WORDS];
         for (int r = 0; r < world; r++) {
             ReplayedCalls calls = new ReplayedCalls(trace, r);
@@ -63,9 +65,10 @@ record ProxyCalls(GlobalTrace calls, int threads, long[][][] gaps, long[][] turn
             }
             ranks.add(GlobalTrace.ofRank(r, folder.nodes()));
             if (n > 1) anyTurns |= (turns[r] = calls.turns()) != null;
+            if (n > 1 && keepGaps) anyEnds |= (ends[r] = calls.ends()) != null;
             if (rankDone != null) rankDone.accept(r);
         }
-        return new ProxyCalls(mergeAll(ranks), threads, gaps, anyTurns ? turns : null);
+        return new ProxyCalls(mergeAll(ranks), threads, gaps, anyTurns ? turns : null, anyEnds ? ends : null);
     }
 
     /** Merges pairwise, neighbours first (as the tracer's binomial tree does), so each merge stays small. */

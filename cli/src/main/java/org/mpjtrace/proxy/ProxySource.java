@@ -76,7 +76,9 @@ final class ProxySource {
         out.add("    public static void main(String[] args) throws Exception {");
         out.add("        MPI.Init(args);");
         String gaps = usesGaps ? "\"" + className + ".gaps\"" : "null", turns = takesTurns() ? "\"" + className + ".turns\"" : "null";
-        out.add("        if (!start(\"" + className + "\", " + trace.meta().worldSize() + ", " + calls.threads() + ", " + gaps + ", " + turns + ")) {");
+        String ends = usesGaps && calls.ends() != null ? "\"" + className + ".ends\"" : "null";
+        out.add("        if (!start(\"" + className + "\", " + trace.meta().worldSize() + ", " + calls.threads() + ", " + gaps + ", " + turns + ", "
+                + ends + ")) {");
         out.add("            MPI.Finalize(); // another number of ranks than the trace's: rank 0 said so");
         out.add("            System.exit(2);");
         out.add("        }");

@@ -25,7 +25,8 @@ import org.mpjtrace.trace.TraceFile;
  * {@code mpjtrace proxy}'s work: a trace turned into the source of an MPJ program that makes the same
  * calls ({@link ProxySource}), written beside the helper every proxy shares ({@code ProxyKit.java}) and,
  * with {@code --compute exact}, the recorded gaps ({@code NAME.gaps}); where a rank's threads took turns on a
- * communicator and the trace kept their times, those turns ({@code NAME.turns}). Everything is made in memory
+ * communicator and the trace kept their times, those turns ({@code NAME.turns}); with the gaps, where a thread
+ * waited for another thread's end (a join), those waits ({@code NAME.ends}). Everything is made in memory
  * first and checked ({@link Expressibility}); the files are then each written under a temporary name and
  * renamed, so a trace the proxy cannot express leaves the folder as it was.
  */
@@ -75,6 +76,7 @@ public final class ProxyWriter {
         files.put("ProxyKit.java", kit());
         if (compute == ComputeMode.EXACT) files.put(className + ".gaps", gaps(calls.gaps()));
         if (calls.turns() != null) files.put(className + ".turns", turns(calls.turns()));
+        if (calls.ends() != null) files.put(className + ".ends", turns(calls.ends()));
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         for (Map.Entry<String, byte[]> f : files.entrySet()) written.add(writeWhole(dir.resolve(f.getKey()), f.getValue()));
@@ -109,7 +111,10 @@ public final class ProxyWriter {
         return out.toByteArray();
     }
 
-    /** Rank after rank, its turns' numbers ({@link ProxyCalls#turns}; a rank with none: a single 0), each an unsigned LEB128 varlong. */
+    /**
+     * Rank after rank, its numbers ({@link ProxyCalls#turns}, {@link ProxyCalls#ends}; a rank with none: a single 0),
+     * each an unsigned LEB128 varlong.
+     */
     static byte[] turns(long[][] turns) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (long[] rank : turns) {

@@ -49,6 +49,15 @@ public final class ReplayedCalls {
         return order == null || order.kept() == 0 ? null : order.numbers();
     }
 
+    /**
+     * Where the rank's threads waited for another thread's end, as numbers for a proxy ({@link ThreadEnds#numbers});
+     * null where none did or the trace kept no exact times.
+     */
+    public long[] ends() {
+        ThreadEnds ends = ThreadEnds.of(script);
+        return ends == null ? null : ends.numbers();
+    }
+
     /** The computation asked for since the previous call. */
     private static final class Pending implements Computation {
         long nanos;

@@ -31,10 +31,13 @@ final class ThreadEnds {
     private final CountDownLatch[] ended;
     /** Per thread, in call order: its calls that wait for another thread's end. */
     private final Wait[][] waits;
+    /** Whether thread 0's first call is MPI.Init, before which a proxy keeps no computation. */
+    private final boolean initFirst;
 
-    private ThreadEnds(CountDownLatch[] ended, Wait[][] waits) {
+    private ThreadEnds(CountDownLatch[] ended, Wait[][] waits, boolean initFirst) {
         this.ended = ended;
         this.waits = waits;
+        this.initFirst = initFirst;
     }
 
     /** The rank's waits for a thread's end, or null when it has one thread, no exact times or no such wait. */
@@ -44,10 +47,11 @@ final class ThreadEnds {
         // First pass: when each thread's last call returned (a number no call took stays at MIN_VALUE).
         long[] end = new long[threads];
         Arrays.fill(end, Long.MIN_VALUE);
-        boolean[] untimed = {false};
+        boolean[] untimed = {false}, initFirst = {false};
         boolean exact = script.forEachTimed((t, i, w, b, enter, exit) -> {
             untimed[0] |= enter == RankScript.UNTIMED;
             end[t] = exit;
+            if (t == 0 && i == 0) initFirst[0] = Event.opCode(w, b) == Op.INIT.code;
         });
         if (!exact || untimed[0]) return null;
         // Second pass: the calls whose time since their thread's previous call holds another thread's end.
@@ -76,7 +80,7 @@ final class ThreadEnds {
         for (int t = 0; t < threads; t++) byThread[t] = waits.get(t).toArray(new Wait[0]);
         CountDownLatch[] ended = new CountDownLatch[threads];
         for (int t = 0; t < threads; t++) ended[t] = new CountDownLatch(1);
-        return new ThreadEnds(ended, byThread);
+        return new ThreadEnds(ended, byThread, initFirst[0]);
     }
 
     /** Before call {@code call} of its thread, the thread waits for {@code others} to end, then computes {@code after} ns. */
@@ -95,6 +99,31 @@ final class ThreadEnds {
     /** How many of the rank's calls wait for a thread's end. */
     int waits() {
         return Arrays.stream(waits).mapToInt(w -> w.length).sum();
+    }
+
+    /**
+     * The waits as numbers, for a proxy to keep them ({@code ProxyKit.readEnds} reads them back): the number of
+     * threads, then each one's number of waits and per wait the index of the computation before its call among
+     * the thread's computations a proxy keeps (one before every call but MPI.Init), after the previous wait's;
+     * how many threads it waits for, and which; and the nanoseconds it computes after their end. Every number
+     * is 0 or more.
+     */
+    long[] numbers() {
+        List<Long> out = new ArrayList<>();
+        out.add((long) waits.length);
+        for (int t = 0; t < waits.length; t++) {
+            out.add((long) waits[t].length);
+            long previous = 0;
+            for (Wait w : waits[t]) {
+                long gap = w.call() - (t == 0 && initFirst ? 1 : 0);
+                out.add(gap - previous);
+                previous = gap;
+                out.add((long) w.others().length);
+                for (int o : w.others()) out.add((long) o);
+                out.add(Math.max(0, w.after()));
+            }
+        }
+        return out.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** One thread's computation: its clock's, but before a call that waits, the wait and what is left after it. */

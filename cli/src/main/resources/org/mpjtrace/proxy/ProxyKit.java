@@ -54,7 +54,8 @@ class ProxyKit {
      * Called right after MPI.Init: false (after saying why on rank 0) when the job has another number of
      * ranks than the trace, whose peers and rank classes hold for the recorded number only.
      */
-    static boolean start(String proxy, int recordedRanks, int threads, String gapsResource, String turnsResource) throws MPIException {
+    static boolean start(String proxy, int recordedRanks, int threads, String gapsResource, String turnsResource, String endsResource)
+            throws MPIException {
         name = proxy;
         rank = MPI.COMM_WORLD.Rank();
         size = MPI.COMM_WORLD.Size();
@@ -65,7 +66,35 @@ class ProxyKit {
         }
         if (gapsResource != null) gaps = readGaps(proxy, gapsResource, threads);
         if (turnsResource != null) taken = readTurns(proxy, turnsResource, threads);
+        if (endsResource != null) {
+            waits = readEnds(proxy, endsResource, threads);
+            ended = new java.util.concurrent.CountDownLatch[threads];
+            for (int t = 0; t < threads; t++) ended[t] = new java.util.concurrent.CountDownLatch(1);
+        }
         return true;
+    }
+
+    /**
+     * Per thread, before which of its computations ({@code --compute exact}) it waited for other threads' end in
+     * the traced run (a join): the proxy waits for their calls to end, then computes only the time the trace
+     * recorded from their end to the call ({@code NAME.ends}; null without). Else a thread would spin through a
+     * join on a core the threads it waits for need (the Threads example's replay: 12-32% longer so).
+     */
+    private static Wait[][] waits;
+    /** Per thread but 0 (main, which the others never wait for): counted down when the thread's calls have ended. */
+    private static java.util.concurrent.CountDownLatch[] ended;
+
+    /** Before the thread's computation number {@code gap}, it waits for the threads {@code others}, then computes {@code after} ns. */
+    private static final class Wait {
+        final int gap;
+        final int[] others;
+        final long after;
+
+        Wait(int gap, int[] others, long after) {
+            this.gap = gap;
+            this.others = others;
+            this.after = after;
+        }
     }
 
     /** Per thread, its calls that take a turn on a communicator the rank's threads share ({@code NAME.turns}; null without). */
@@ -432,6 +461,8 @@ class ProxyKit {
                 body.run(new Calls(thread));
             } catch (Exception e) {
                 throw new IllegalStateException("rank " + rank + " thread " + thread + ": " + e, e);
+            } finally {
+                if (ended != null && thread < ended.length) ended[thread].countDown();
             }
         }, "proxy-thread-" + thread);
         t.start();
@@ -480,8 +511,8 @@ class ProxyKit {
         private int packedCapacity;
         private boolean unpacking;
 
-        /** The number of this thread's call being made, and its next entry in {@code taken[thread]}. */
-        private int call, nextTurn;
+        /** The number of this thread's call being made, its next entry in {@code taken[thread]} and in {@code waits[thread]}. */
+        private int call, nextTurn, nextWait;
 
         Calls(int thread) {
             this.thread = thread;
@@ -623,10 +654,22 @@ class ProxyKit {
             return packed;
         }
 
-        /** The computation the trace recorded before this thread's next call ({@code --compute exact}). */
-        void compute() {
+        /**
+         * The computation the trace recorded before this thread's next call ({@code --compute exact}); where the
+         * thread waited there for others' end, the wait and then what the trace recorded after it.
+         */
+        void compute() throws InterruptedException {
             long[] mine = gaps[thread];
-            if (gap < mine.length) ProxyKit.compute(mine[gap++]);
+            if (gap >= mine.length) return;
+            long nanos = mine[gap];
+            Wait[] own = waits == null || thread >= waits.length ? null : waits[thread];
+            if (own != null && nextWait < own.length && own[nextWait].gap == gap) {
+                Wait w = own[nextWait++];
+                for (int other : w.others) ended[other].await();
+                nanos = Math.min(nanos, w.after);
+            }
+            gap++;
+            ProxyKit.compute(nanos);
         }
     }
 
@@ -751,6 +794,43 @@ class ProxyKit {
                     initMadeFirst = initFirst;
                     return mine;
                 }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(proxy + ": " + resource + " could not be read (" + e + ")");
+        }
+    }
+
+    /**
+     * This rank's waits, from the file mpjtrace proxy wrote beside the proxy: rank after rank, its number of
+     * threads (0 for a rank with none), then per thread its number of waits and per wait its computation's
+     * number (after the previous wait's), how many threads it waits for and which, and the ns it computes
+     * after; each an unsigned LEB128 varlong. A wait for thread 0 (main, whose end comes after every other
+     * thread's in a proxy) is left out.
+     */
+    private static Wait[][] readEnds(String proxy, String resource, int threads) {
+        try (InputStream raw = ProxyKit.class.getResourceAsStream(resource)) {
+            if (raw == null) throw new IllegalStateException(proxy + ": " + resource + " is not on the class path");
+            DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(raw));
+            for (int r = 0; ; r++) {
+                int rankThreads = Math.toIntExact(varlong(in));
+                Wait[][] mine = new Wait[threads][0];
+                for (int t = 0; t < rankThreads; t++) {
+                    java.util.List<Wait> thread = new java.util.ArrayList<>();
+                    int n = Math.toIntExact(varlong(in));
+                    for (int i = 0, gap = 0; i < n; i++) {
+                        gap += Math.toIntExact(varlong(in));
+                        int[] others = new int[Math.toIntExact(varlong(in))];
+                        int kept = 0;
+                        for (int k = 0; k < others.length; k++) {
+                            int other = Math.toIntExact(varlong(in));
+                            if (other > 0 && other < threads) others[kept++] = other;
+                        }
+                        long after = varlong(in);
+                        if (kept > 0) thread.add(new Wait(gap, java.util.Arrays.copyOf(others, kept), after));
+                    }
+                    if (t < threads) mine[t] = thread.toArray(new Wait[0]);
+                }
+                if (r == rank) return mine;
             }
         } catch (IOException e) {
             throw new IllegalStateException(proxy + ": " + resource + " could not be read (" + e + ")");

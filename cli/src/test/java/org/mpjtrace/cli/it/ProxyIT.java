@@ -87,7 +87,22 @@ class ProxyIT {
         MpjJobs.assertSucceeded(run);
         Path proxy = assertProxyMakesTheCallsOf(run.result(), "mean").src();
         assertTrue(Files.size(proxy.resolve("TakingTurnsProxy.turns")) > 0);
-        assertTrue(Files.readString(proxy.resolve("TakingTurnsProxy.java")).contains("\"TakingTurnsProxy.turns\")"));
+        assertTrue(Files.readString(proxy.resolve("TakingTurnsProxy.java")).contains("\"TakingTurnsProxy.turns\", null)"));
+    }
+
+    /**
+     * With {@code --compute exact}, TakingTurns' main thread joins each step's thread before it starts the next:
+     * the proxy keeps those waits (TakingTurnsProxy.ends), its main thread waits for the step thread's end and
+     * computes only what followed it, rather than spin through the join, and every call is still made.
+     */
+    @Test
+    void theExactProxyOfThreadsThatJoinWaitsForTheirEndAsTheRankDid() throws IOException {
+        Path trace = dir.resolve("TakingTurns-dump-exact.mpjt");
+        MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + "threads.TakingTurns", 4, JobRequest.MULTICORE, null, trace, "dump", null, List.of("steps=3"));
+        MpjJobs.assertSucceeded(run);
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact").src();
+        assertTrue(Files.size(proxy.resolve("TakingTurnsProxy.ends")) > 0);
+        assertTrue(Files.readString(proxy.resolve("TakingTurnsProxy.java")).contains("\"TakingTurnsProxy.ends\")"));
     }
 
     /** The non-lead ranks of a clustered trace make their leads' calls transposed to them, as in a replay. */
@@ -239,7 +254,7 @@ class ProxyIT {
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
         assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, messages, messages, javac.toArray(String[]::new)),
                 () -> messages.toString(StandardCharsets.UTF_8));
-        for (String kept : List.of(".gaps", ".turns"))
+        for (String kept : List.of(".gaps", ".turns", ".ends"))
             if (Files.exists(src.resolve(className + kept))) Files.copy(src.resolve(className + kept), classes.resolve(className + kept));
 
         JobOutput proxied = runProxy(classes, className, original.trace().meta().worldSize(), dir.resolve(base + "-proxy.mpjt"));
