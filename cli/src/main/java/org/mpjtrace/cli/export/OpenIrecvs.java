@@ -5,9 +5,9 @@ import java.util.List;
 import org.mpjtrace.trace.Op;
 
 /**
- * The Irecvs of one rank whose message is matched but whose completion is still to come, per thread: an
- * Irecv's message is known to have arrived at the Wait naming its request, or at the next Waitall of its
- * thread (request ids are per thread). Shared by the Chrome export (where an arrow ends) and the Paraver
+ * The Irecvs (and started Recv_inits) of one rank whose message is matched but whose completion is still
+ * to come, per thread: such a message is known to have arrived at the Wait naming its request, or at the
+ * next Waitall of its thread (request ids are per thread). Shared by the Chrome export (where an arrow ends) and the Paraver
  * export (a communication record's physical receive), so both place a receive's end alike. Holds one
  * entry per open Irecv, not per call.
  */

@@ -18,9 +18,10 @@ import org.mpjtrace.trace.TraceFile;
  * one time-ordered record list, while the trace holds each rank's calls apart. Each thread of each rank
  * is a {@link Stream} of its calls (enter, exit, op and site), in the thread's own order, which is its
  * time order; {@link PrvWriter} merges the streams. Each message the second pass of {@link FlowPlan}
- * matches is one communication record: its send end (the sending call's enter) and receive end (the
- * receive's enter, and its exit, or for an Irecv the exit of the Wait or Waitall that completed it, as
- * the Chrome export's arrows end; the Irecv's own exit when none did).
+ * matches is one communication record: its send end (the sending call's enter, a persistent request's
+ * Start) and receive end (the receive's enter, and its exit, or for an Irecv or a started Recv_init the exit
+ * of the Wait or Waitall that completed it, as the Chrome export's arrows end; the call's own exit when none
+ * did).
  *
  * <p>Memory: the calls go to disk ({@link CallSpill}, 24 bytes a call), so what stays is 32 KB per
  * thread and 36 bytes per matched message (about 100 MB for the 10-million-call benchmark dump, whose
@@ -224,11 +225,11 @@ final class ParaverTimeline implements Closeable {
         }
 
         @Override
-        public void send(FlowPlan.Channel channel, int k, long bytes) {
+        public void send(FlowPlan.Channel channel, int k, long size) {
             int id = (int) plan.message(channel, k);
             if (id == 0) return;
             sent = true;
-            ParaverTimeline.this.bytes[id] = bytes;
+            bytes[id] = size;
             tag[id] = channel.tag();
             if (stream.sentCount == stream.sent.length) stream.sent = Arrays.copyOf(stream.sent, 2 * stream.sentCount);
             stream.sent[stream.sentCount++] = id;

@@ -107,13 +107,15 @@ final class PrvWriter {
         object(1, s).field(enter).field(s.exit(call)).put(ParaverPcf.state(op)).put('\n');
         object(2, s).field(enter).field(ParaverPcf.OP).field(op).field(ParaverPcf.SITE).put(s.site(call) & 0xFFFF_FFFFL).put('\n');
         if (!s.sent(call)) return;
-        for (int id = 0; id >= 0; ) {
+        // The call's messages, its last id negated (a Startall sends several).
+        int id;
+        do {
             id = s.sent[sentNext[slot]++];
             int message = Math.abs(id);
             ParaverTimeline.Stream r = timeline.receiver[message];
             object(3, s).field(enter).field(enter).field(r.cpu).field(1).field(r.task).field(r.place).field(timeline.recvPosted[message])
                     .field(timeline.recvDone[message]).field(timeline.bytes[message]).put(timeline.tag[message]).put('\n');
-        }
+        } while (id > 0);
     }
 
     private void exit(ParaverTimeline.Stream s, int call) throws IOException {

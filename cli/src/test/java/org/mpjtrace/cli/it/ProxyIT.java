@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.mpjtrace.cli.Cli;
 import org.mpjtrace.cli.compare.Comparison;
 import org.mpjtrace.cli.job.Installation;
@@ -78,31 +79,22 @@ class ProxyIT {
     /**
      * threads.TakingTurns: a rank's threads take turns on one communicator, in an order the program set with a
      * latch and joins. Run free, the proxy's threads met in it out of turn and it failed ("count <1> is less
-     * than length <2>"); from a dump it takes the turns as each rank took them (TakingTurnsProxy.turns).
+     * than length <2>"); from a dump it takes the turns as each rank took them (TakingTurnsProxy.turns). With
+     * {@code --compute exact} it also keeps the main thread's joins of each step's thread (TakingTurnsProxy.ends):
+     * it waits for the step thread's end and computes only what followed it, rather than spin through the join.
      */
-    @Test
-    void theProxyOfThreadsTakingTurnsOnOneCommunicatorTakesThemAsEachRankDid() throws IOException {
-        Path trace = dir.resolve("TakingTurns-dump.mpjt");
+    @ParameterizedTest(name = "--compute {0}")
+    @ValueSource(strings = {"mean", "exact"})
+    void theProxyOfThreadsTakingTurnsOnOneCommunicatorTakesThemAsEachRankDid(String compute) throws IOException {
+        Path trace = dir.resolve("TakingTurns-dump-" + compute + ".mpjt");
         MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + "threads.TakingTurns", 4, JobRequest.MULTICORE, null, trace, "dump", null, List.of("steps=3"));
         MpjJobs.assertSucceeded(run);
-        Path proxy = assertProxyMakesTheCallsOf(run.result(), "mean").src();
+        Path proxy = assertProxyMakesTheCallsOf(run.result(), compute).src();
         assertTrue(Files.size(proxy.resolve("TakingTurnsProxy.turns")) > 0);
-        assertTrue(Files.readString(proxy.resolve("TakingTurnsProxy.java")).contains("\"TakingTurnsProxy.turns\", null)"));
-    }
-
-    /**
-     * With {@code --compute exact}, TakingTurns' main thread joins each step's thread before it starts the next:
-     * the proxy keeps those waits (TakingTurnsProxy.ends), its main thread waits for the step thread's end and
-     * computes only what followed it, rather than spin through the join, and every call is still made.
-     */
-    @Test
-    void theExactProxyOfThreadsThatJoinWaitsForTheirEndAsTheRankDid() throws IOException {
-        Path trace = dir.resolve("TakingTurns-dump-exact.mpjt");
-        MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + "threads.TakingTurns", 4, JobRequest.MULTICORE, null, trace, "dump", null, List.of("steps=3"));
-        MpjJobs.assertSucceeded(run);
-        Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact").src();
-        assertTrue(Files.size(proxy.resolve("TakingTurnsProxy.ends")) > 0);
-        assertTrue(Files.readString(proxy.resolve("TakingTurnsProxy.java")).contains("\"TakingTurnsProxy.ends\")"));
+        boolean exact = compute.equals("exact");
+        assertEquals(exact, Files.exists(proxy.resolve("TakingTurnsProxy.ends")), "the joins kept with the gaps only");
+        String source = Files.readString(proxy.resolve("TakingTurnsProxy.java"));
+        assertTrue(source.contains("\"TakingTurnsProxy.turns\", " + (exact ? "\"TakingTurnsProxy.ends\"" : "null") + ")"), source);
     }
 
     /** The non-lead ranks of a clustered trace make their leads' calls transposed to them, as in a replay. */
