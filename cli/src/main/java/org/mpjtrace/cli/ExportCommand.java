@@ -28,8 +28,8 @@ import picocli.CommandLine.Spec;
                 "--format chrome: the Chrome trace-event format (JSON), which Perfetto UI (https://ui.perfetto.dev, "
                         + "Open trace file) and chrome://tracing (Load) open. A process per rank and a track per thread that "
                         + "called MPJ; a slice per MPJ call with its parameters as args (those of decode --format jsonl), the "
-                        + "computation between calls showing as gaps; an arrow from each send to its matching receive (matched "
-                        + "as MPI does: by communicator, source, tag and order) and between the root (or rank 0) of every "
+                        + "computation between calls showing as gaps; an arrow from each send (a persistent request's at each Start) to its matching "
+                        + "receive (matched as MPI does: by communicator, source, tag and order) and between the root (or rank 0) of every "
                         + "collective and each other member. A dump keeps its measured times, from the first rank's MPI.Init; a "
                         + "trace of mode full or a clustering mode is expanded for every rank (a non-lead from its lead), each "
                         + "call starting its mean compute time after its thread's previous call and lasting its mean time inside.",
@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
                         + "communicators, Pack). Events at every call's enter, 0 at its exit: type 70000001 the op, 70000002 its "
                         + "call site (Class.method:line). A communication record per message matched as for chrome, from the "
                         + "send's enter to the receive's enter (logical) and its end (physical: the Wait or Waitall that "
-                        + "completed an Irecv). Times in ns, as for chrome; the calls are sorted through a temporary file "
+                        + "completed an Irecv or a started Recv_init). Times in ns, as for chrome; the calls are sorted through a temporary file "
                         + "(24 bytes per call, in the system's temporary folder).",
                 "OUT is written under a temporary name in its folder and renamed at the end: a failed export leaves nothing "
                         + "under OUT's name."})

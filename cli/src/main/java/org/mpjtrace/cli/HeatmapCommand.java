@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
         description = {"Draws who sent how much to whom: the rank-by-rank matrix of point-to-point messages as a PNG.", "",
                 "A block per pair of ranks (sender down the side, receiver along the bottom), coloured by the bytes sent "
                         + "or the number of messages (--metric), with its colour scale beside it; white where nothing was sent. "
-                        + "Every send op and the send side of Sendrecv count, on every communicator (peers turned into world "
+                        + "Every send op, the send side of Sendrecv and each persistent send request at every Start or Startall "
+                        + "that starts it count, on every communicator (peers turned into world "
                         + "ranks); collectives are not drawn. A compressed trace's calls are rebuilt for every rank, a non-lead's "
                         + "from its lead's with its own peers and counts where its section keeps them. At most 4096 ranks.",
                 "OUT is written under a temporary name in its folder and renamed at the end."})
