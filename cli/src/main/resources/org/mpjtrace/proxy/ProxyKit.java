@@ -734,107 +734,105 @@ class ProxyKit {
         return best;
     }
 
+    /** One rank's entry of a file mpjtrace proxy wrote beside the proxy, read whole; {@code mine}: this rank's. */
+    private interface RankEntry<T> {
+        T read(DataInputStream in, boolean mine) throws IOException;
+    }
+
     /**
-     * This rank's threads' gaps, from the file mpjtrace proxy wrote beside the proxy: rank after rank, its
-     * number of threads, then per thread the number of gaps and the gaps, each an unsigned LEB128 varlong.
+     * This rank's entry of {@code resource} (on the class path, beside the proxy), whose entries come rank after
+     * rank, each number an unsigned LEB128 varlong: every entry before it is read through and dropped.
      */
-    private static long[][] readGaps(String proxy, String resource, int threads) {
+    private static <T> T ownEntry(String proxy, String resource, RankEntry<T> entry) {
         try (InputStream raw = ProxyKit.class.getResourceAsStream(resource)) {
             if (raw == null) throw new IllegalStateException(proxy + ": " + resource + " is not on the class path");
             DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(raw));
             for (int r = 0; ; r++) {
-                int rankThreads = Math.toIntExact(varlong(in));
-                long[][] mine = new long[Math.max(threads, rankThreads)][0];
-                for (int t = 0; t < rankThreads; t++) {
-                    int n = Math.toIntExact(varlong(in));
-                    long[] g = r == rank ? new long[n] : null;
-                    for (int i = 0; i < n; i++) {
-                        long v = varlong(in);
-                        if (g != null) g[i] = v;
-                    }
-                    if (g != null) mine[t] = g;
-                }
-                if (r == rank) return mine;
+                T read = entry.read(in, r == rank);
+                if (r == rank) return read;
             }
         } catch (IOException e) {
             throw new IllegalStateException(proxy + ": " + resource + " could not be read (" + e + ")");
         }
     }
 
-    /** This rank's turns, from the file mpjtrace proxy wrote beside the proxy (mpjtrace's TurnOrder.numbers, rank after rank). */
-    private static Taken[][] readTurns(String proxy, String resource, int threads) {
-        try (InputStream raw = ProxyKit.class.getResourceAsStream(resource)) {
-            if (raw == null) throw new IllegalStateException(proxy + ": " + resource + " is not on the class path");
-            DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(raw));
-            for (int r = 0; ; r++) {
-                int comms = Math.toIntExact(varlong(in));
-                boolean initFirst = comms > 0 && varlong(in) == 1;
-                Turns[] turns = new Turns[comms];
-                for (int k = 0; k < comms; k++) {
-                    int n = Math.toIntExact(varlong(in));
-                    long[] enter = new long[n], exit = new long[n];
-                    for (int i = 0; i < n; i++) {
-                        enter[i] = (i == 0 ? 0 : enter[i - 1]) + varlong(in);
-                        exit[i] = enter[i] + varlong(in);
-                    }
-                    turns[k] = new Turns(enter, exit);
+    /** This rank's threads' gaps ({@code NAME.gaps}): per rank its number of threads, then per thread the number of gaps and the gaps. */
+    private static long[][] readGaps(String proxy, String resource, int threads) {
+        return ownEntry(proxy, resource, (in, own) -> {
+            int rankThreads = Math.toIntExact(varlong(in));
+            long[][] mine = new long[Math.max(threads, rankThreads)][0];
+            for (int t = 0; t < rankThreads; t++) {
+                int n = Math.toIntExact(varlong(in));
+                long[] g = own ? new long[n] : null;
+                for (int i = 0; i < n; i++) {
+                    long v = varlong(in);
+                    if (g != null) g[i] = v;
                 }
-                Taken[][] mine = new Taken[threads][0];
-                int rankThreads = comms == 0 ? 0 : Math.toIntExact(varlong(in));
-                for (int t = 0; t < rankThreads; t++) {
-                    Taken[] thread = new Taken[Math.toIntExact(varlong(in))];
-                    for (int i = 0, call = 0; i < thread.length; i++) {
-                        call += Math.toIntExact(varlong(in));
-                        Turns on = turns[Math.toIntExact(varlong(in))];
-                        thread[i] = new Taken(call, on, Math.toIntExact(varlong(in)));
-                    }
-                    if (t < threads) mine[t] = thread;
-                }
-                if (r == rank) {
-                    initMadeFirst = initFirst;
-                    return mine;
-                }
+                if (g != null) mine[t] = g;
             }
-        } catch (IOException e) {
-            throw new IllegalStateException(proxy + ": " + resource + " could not be read (" + e + ")");
-        }
+            return mine;
+        });
+    }
+
+    /** This rank's turns ({@code NAME.turns}: mpjtrace's TurnOrder.numbers, rank after rank). */
+    private static Taken[][] readTurns(String proxy, String resource, int threads) {
+        return ownEntry(proxy, resource, (in, own) -> {
+            int comms = Math.toIntExact(varlong(in));
+            boolean initFirst = comms > 0 && varlong(in) == 1;
+            Turns[] turns = new Turns[comms];
+            for (int k = 0; k < comms; k++) {
+                int n = Math.toIntExact(varlong(in));
+                long[] enter = new long[n], exit = new long[n];
+                for (int i = 0; i < n; i++) {
+                    enter[i] = (i == 0 ? 0 : enter[i - 1]) + varlong(in);
+                    exit[i] = enter[i] + varlong(in);
+                }
+                turns[k] = new Turns(enter, exit);
+            }
+            Taken[][] mine = new Taken[threads][0];
+            int rankThreads = comms == 0 ? 0 : Math.toIntExact(varlong(in));
+            for (int t = 0; t < rankThreads; t++) {
+                Taken[] thread = new Taken[Math.toIntExact(varlong(in))];
+                for (int i = 0, call = 0; i < thread.length; i++) {
+                    call += Math.toIntExact(varlong(in));
+                    Turns on = turns[Math.toIntExact(varlong(in))];
+                    thread[i] = new Taken(call, on, Math.toIntExact(varlong(in)));
+                }
+                if (t < threads) mine[t] = thread;
+            }
+            if (own) initMadeFirst = initFirst;
+            return mine;
+        });
     }
 
     /**
-     * This rank's waits, from the file mpjtrace proxy wrote beside the proxy: rank after rank, its number of
-     * threads (0 for a rank with none), then per thread its number of waits and per wait its computation's
-     * number (after the previous wait's), how many threads it waits for and which, and the ns it computes
-     * after; each an unsigned LEB128 varlong. A wait for thread 0 (main, whose end comes after every other
-     * thread's in a proxy) is left out.
+     * This rank's waits ({@code NAME.ends}: mpjtrace's ThreadEnds.numbers, rank after rank): its number of threads
+     * (0 for a rank with none), then per thread its number of waits and per wait its computation's number (after
+     * the previous wait's), how many threads it waits for and which, and the ns it computes after. A wait for
+     * thread 0 (main, whose end comes after every other thread's in a proxy) is left out.
      */
     private static Wait[][] readEnds(String proxy, String resource, int threads) {
-        try (InputStream raw = ProxyKit.class.getResourceAsStream(resource)) {
-            if (raw == null) throw new IllegalStateException(proxy + ": " + resource + " is not on the class path");
-            DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(raw));
-            for (int r = 0; ; r++) {
-                int rankThreads = Math.toIntExact(varlong(in));
-                Wait[][] mine = new Wait[threads][0];
-                for (int t = 0; t < rankThreads; t++) {
-                    java.util.List<Wait> thread = new java.util.ArrayList<>();
-                    int n = Math.toIntExact(varlong(in));
-                    for (int i = 0, gap = 0; i < n; i++) {
-                        gap += Math.toIntExact(varlong(in));
-                        int[] others = new int[Math.toIntExact(varlong(in))];
-                        int kept = 0;
-                        for (int k = 0; k < others.length; k++) {
-                            int other = Math.toIntExact(varlong(in));
-                            if (other > 0 && other < threads) others[kept++] = other;
-                        }
-                        long after = varlong(in);
-                        if (kept > 0) thread.add(new Wait(gap, java.util.Arrays.copyOf(others, kept), after));
+        return ownEntry(proxy, resource, (in, own) -> {
+            int rankThreads = Math.toIntExact(varlong(in));
+            Wait[][] mine = new Wait[threads][0];
+            for (int t = 0; t < rankThreads; t++) {
+                java.util.List<Wait> thread = new java.util.ArrayList<>();
+                int n = Math.toIntExact(varlong(in));
+                for (int i = 0, gap = 0; i < n; i++) {
+                    gap += Math.toIntExact(varlong(in));
+                    int[] others = new int[Math.toIntExact(varlong(in))];
+                    int kept = 0;
+                    for (int k = 0; k < others.length; k++) {
+                        int other = Math.toIntExact(varlong(in));
+                        if (other > 0 && other < threads) others[kept++] = other;
                     }
-                    if (t < threads) mine[t] = thread.toArray(new Wait[0]);
+                    long after = varlong(in);
+                    if (kept > 0) thread.add(new Wait(gap, java.util.Arrays.copyOf(others, kept), after));
                 }
-                if (r == rank) return mine;
+                if (t < threads) mine[t] = thread.toArray(new Wait[0]);
             }
-        } catch (IOException e) {
-            throw new IllegalStateException(proxy + ": " + resource + " could not be read (" + e + ")");
-        }
+            return mine;
+        });
     }
 
     private static long varlong(DataInputStream in) throws IOException {

@@ -55,14 +55,22 @@ class ProxyIT {
     /**
      * The examples Examples does not list, on small arguments. EarlyExit's job ends by System.exit before
      * MPI.Finalize: its proxy makes the same calls and ends the same way (the job fails as the traced one did).
+     * AnyOrder's Waitany and Testsome loops complete their requests in whatever order they arrive: the proxy runs
+     * to the end (before, one whose order differed waited forever in MPJ on an array whose requests it had all
+     * finished). PolledHoles takes request arrays with holes by Testall, Testany and Waitsome in turn: the proxy's
+     * Waitsome at times finds nothing left to complete, on which MPJ waits forever; it skipped the call, and
+     * compare, pairing calls in order, found 73-87% of COUNT, SRC and TAG (three runs of the third sweep's
+     * program); it makes a Testsome there now, and every call keeps its place.
      */
-    @ParameterizedTest(name = "{0} on {1} ranks")
-    @CsvSource({"PingPong, 2, reps=20 rounds=2 max=4096", "RequestPatterns, 4, steps=2", "ShiftingLoops, 4, first=8 second=8 early=4",
-            "ThreePhases, 4, setup=2 steps=4 finish=2 compute=0", "CallForms, 2, retries=1", "PausedSteps, 4, steps=6 from=2 to=4",
-            "TwoSessions, 4, first=2 second=3", "FinalizeTwice, 4, steps=2", "EarlyExit, 4, steps=2 end=exit"})
-    void theProxyOfEveryOtherExampleMakesItsCalls(String example, int ranks, String args) throws IOException {
-        Path trace = dir.resolve(example + ".mpjt");
-        MpjJobs.Run run = MpjJobs.run(example, ranks, JobRequest.MULTICORE, null, trace, "full", null, List.of(args.split(" ")));
+    @ParameterizedTest(name = "{0} on {1} ranks, mode {2}")
+    @CsvSource({"PingPong, 2, full, reps=20 rounds=2 max=4096", "RequestPatterns, 4, full, steps=2",
+            "ShiftingLoops, 4, full, first=8 second=8 early=4", "ThreePhases, 4, full, setup=2 steps=4 finish=2 compute=0",
+            "CallForms, 2, full, retries=1", "PausedSteps, 4, full, steps=6 from=2 to=4", "TwoSessions, 4, full, first=2 second=3",
+            "FinalizeTwice, 4, full, steps=2", "EarlyExit, 4, full, steps=2 end=exit", "requests.AnyOrder, 4, full, steps=4",
+            "requests.PolledHoles, 4, dump, steps=6"})
+    void theProxyOfEveryOtherExampleMakesItsCalls(String example, int ranks, String mode, String args) throws IOException {
+        Path trace = dir.resolve(example + "-" + mode + ".mpjt");
+        MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + example, ranks, JobRequest.MULTICORE, null, trace, mode, null, List.of(args.split(" ")));
         if (!example.equals("EarlyExit")) MpjJobs.assertSucceeded(run);
         assertProxyMakesTheCallsOf(withTrace(run.result()), "none");
     }
@@ -151,33 +159,6 @@ class ProxyIT {
         Path proxy = assertProxyMakesTheCallsOf(run.result(), "exact").src();
         JobOutput other = runProxy(proxy.resolve("classes"), "SweepProxy", 2, dir.resolve("Sweep-on-2.mpjt"));
         assertTrue(other.text().contains("SweepProxy: the trace was recorded on 4 ranks; this proxy runs on 4 only, not 2"), other.text());
-    }
-
-    /**
-     * AnyOrder's Waitany and Testsome loops complete their requests in whatever order they arrive: the proxy
-     * runs to the end and makes the program's calls (before, one whose order differed waited forever in MPJ
-     * on an array whose requests it had all finished).
-     */
-    @Test
-    void aProxyOfAWaitanyLoopCompletesInItsOwnOrderAndMakesTheCalls() throws IOException {
-        Path trace = dir.resolve("AnyOrder-full.mpjt");
-        MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + "requests.AnyOrder", 4, JobRequest.MULTICORE, null, trace, "full", null, List.of("steps=4"));
-        MpjJobs.assertSucceeded(run);
-        assertProxyMakesTheCallsOf(run.result(), "none");
-    }
-
-    /**
-     * PolledHoles takes request arrays with holes by Testall, Testany and Waitsome in turn: the proxy's Waitsome
-     * at times finds nothing left to complete, on which MPJ waits forever. It skipped the call, and compare,
-     * pairing calls in order, found 73-87% of COUNT, SRC and TAG (three runs of the third sweep's program);
-     * it makes a Testsome there now, and every call keeps its place.
-     */
-    @Test
-    void aProxyLeftWithNothingForAWaitsomeStillMakesTheCallInItsPlace() throws IOException {
-        Path trace = dir.resolve("PolledHoles-dump.mpjt");
-        MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + "requests.PolledHoles", 4, JobRequest.MULTICORE, null, trace, "dump", null, List.of("steps=6"));
-        MpjJobs.assertSucceeded(run);
-        assertProxyMakesTheCallsOf(run.result(), "none");
     }
 
     /** The source follows the compressed trace: ten times the time steps is the same code, only the counts differ. */
