@@ -33,7 +33,10 @@ import picocli.CommandLine.Spec;
                 "Options marked with modes apply to those modes only. The clustering modes (chameleon, acurdion, reference) "
                         + "merge at markers: a job killed there still leaves the trace merged up to its last marker. A job that "
                         + "ends before MPI.Finalize (System.exit, a rank that throws, SIGTERM, Ctrl-C) leaves its trace up to "
-                        + "then, which says how the job ended; run then reports the job as failed (exit 1) and names the trace."})
+                        + "then, which says how the job ended; run then reports the job as failed (exit 1) and names the trace. "
+                        + "A rank whose main throws is read from the stack trace MPJ prints for it and fails the job, traced or "
+                        + "not (MPJ's multicore starter ends such a job with 0); on niodev run then stops the job, whose other "
+                        + "ranks MPJ leaves waiting for good."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec

@@ -1,7 +1,6 @@
 package org.mpjtrace.cli.job;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -235,7 +234,8 @@ public final class JobLauncher {
     private JobResult launch(List<String> cmd, Path dir, Path mpjHome, JobRequest req, Path traceFile, StuckJobWatch watch) {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().put("MPJ_HOME", mpjHome.toString());
-        if (childOut == null) pb.inheritIO();
+        // The job's output is read on its way (JobOutput), to tell a rank's main that threw; its input is ours.
+        if (childOut == null) pb.redirectInput(ProcessBuilder.Redirect.INHERIT);
 
         long startMillis = System.currentTimeMillis();
         Process p;
@@ -251,15 +251,13 @@ public final class JobLauncher {
         // Ctrl-C or a kill of mpjtrace must not leave the starter's JVMs running.
         Thread hook = new Thread(() -> ProcessTrees.destroy(p.toHandle(), KILL_GRACE_MILLIS), "mpjtrace-job-stopper");
         Runtime.getRuntime().addShutdownHook(hook);
-        Thread outPump = childOut == null ? null : pump(p.getInputStream(), childOut, "stdout");
-        Thread errPump = childOut == null ? null : pump(p.getErrorStream(), childErr, "stderr");
+        JobOutput output = childOut == null ? JobOutput.start(p, System.out, System.err) : JobOutput.start(p, childOut, childErr);
         int exit;
         Path status = progressStatus != null ? progressStatus : req.trace() ? OutputPath.progressOf(traceFile) : null;
         JobProgress progress = progressTerminal != null && status != null ? JobProgress.on(progressTerminal, status) : null;
         try {
-            exit = await(p, watch, progress);
-            join(outPump);
-            join(errPump);
+            exit = await(p, watch, progress, req.device().equals(JobRequest.NIODEV) ? output : null);
+            output.join(KILL_GRACE_MILLIS);
         } finally {
             if (progress != null) progress.close();
             try {
@@ -281,12 +279,19 @@ public final class JobLauncher {
             say("job failed: interrupted");
             return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
         }
-        if (exit != 0) {
+        String thrown = output.thrown();
+        if (exit != 0 || thrown != null) {
             // A rank that ended before MPI.Finalize may still have left a trace saying so: name it too.
             ProducedTrace left = req.trace() ? new ProducedTrace(traceFile, req.outputOrDefault().toString(), startMillis) : null;
-            String trace = left == null || !left.written() || left.problem() == null ? "" : "; " + left.problem();
+            String trace = left == null || !left.written() ? ""
+                    : "; " + (left.problem() != null ? left.problem() : "trace written to " + req.outputOrDefault() + " (" + left.summary() + ")");
             // Multicore runs the ranks' JVM itself, so its exit code is the program's; niodev's starter ends with its own.
-            say("job failed: " + (req.device().equals(JobRequest.MULTICORE) ? "the job exited with code " : "the MPJ starter exited with code ") + exit + trace);
+            String code = (req.device().equals(JobRequest.MULTICORE) ? "the job exited with code " : "the MPJ starter exited with code ") + exit;
+            String why = thrown == null ? code
+                    : "a rank's main threw " + thrown + " (its stack trace is above)" + (exit == THREW
+                    ? "; its other ranks cannot finish without it, so the job was stopped"
+                    : exit == 0 ? ", and MPJ Express ended the job with code 0" : "; " + code);
+            say("job failed: " + why + trace);
             return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
         }
         if (!req.trace()) {
@@ -323,17 +328,25 @@ public final class JobLauncher {
     private static final int TIMED_OUT = -2;
     private static final int INTERRUPTED = -3;
     private static final int STUCK = -4;
+    private static final int THREW = -5;
     private static final long POLL_MILLIS = 250;
 
-    /** The starter's exit code, or TIMED_OUT / STUCK / INTERRUPTED after killing it. */
-    private int await(Process p, StuckJobWatch watch, JobProgress progress) {
+    /**
+     * The starter's exit code, or TIMED_OUT / STUCK / THREW / INTERRUPTED after killing it.
+     *
+     * @param threw the job's output, where a rank's main that threw stops the job (niodev, whose other ranks
+     *              then wait for good); null to let the job end by itself (multicore: MPJ ends the JVM)
+     */
+    private int await(Process p, StuckJobWatch watch, JobProgress progress, JobOutput threw) {
         long deadline = timeout == null ? 0 : System.nanoTime() + timeout.toNanos();
         try {
             while (!p.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                 if (progress != null) progress.poll();
                 boolean late = timeout != null && System.nanoTime() - deadline >= 0;
-                int verdict = late ? TIMED_OUT : watch != null && watch.stuck() ? STUCK : 0;
+                int verdict = late ? TIMED_OUT : watch != null && watch.stuck() ? STUCK : threw != null && threw.thrown() != null ? THREW : 0;
                 if (verdict != 0) {
+                    // Our daemon's rank JVMs first, so that their traces are written before the outcome is judged.
+                    if (watch != null) watch.stopRanks(KILL_GRACE_MILLIS);
                     ProcessTrees.destroy(p.toHandle(), KILL_GRACE_MILLIS);
                     return verdict;
                 }
@@ -346,39 +359,11 @@ public final class JobLauncher {
         }
     }
 
-    private static Thread pump(InputStream from, OutputStream to, String what) {
-        Thread t = new Thread(() -> {
-            byte[] buf = new byte[8192];
-            try (InputStream in = from) {
-                for (int n; (n = in.read(buf)) >= 0; ) {
-                    synchronized (to) {
-                        to.write(buf, 0, n);
-                        to.flush();
-                    }
-                }
-            } catch (IOException e) {
-                // the job is gone or the sink is closed: nothing more to copy
-            }
-        }, "mpjtrace-job-" + what);
-        t.setDaemon(true);
-        t.start();
-        return t;
-    }
-
     private static void closeQuietly(OutputStream s) {
         try {
             s.close();
         } catch (IOException e) {
             // the job has already gone
-        }
-    }
-
-    private static void join(Thread t) {
-        if (t == null) return;
-        try {
-            t.join(KILL_GRACE_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

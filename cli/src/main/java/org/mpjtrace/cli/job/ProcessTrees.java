@@ -18,9 +18,16 @@ public final class ProcessTrees {
      * once a parent dies its children are re-parented and can no longer be found through it.
      */
     public static void destroy(ProcessHandle root, long graceMillis) {
+        destroy(List.of(root), graceMillis);
+    }
+
+    /** {@link #destroy(ProcessHandle, long)} of several trees at once, within one grace. */
+    public static void destroy(List<ProcessHandle> roots, long graceMillis) {
         List<ProcessHandle> all = new ArrayList<>();
-        root.descendants().forEach(all::add);
-        all.add(root);
+        for (ProcessHandle root : roots) {
+            root.descendants().forEach(all::add);
+            all.add(root);
+        }
         for (ProcessHandle p : all) p.destroy();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
         boolean interrupted = false;

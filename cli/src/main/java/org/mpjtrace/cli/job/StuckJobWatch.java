@@ -7,8 +7,8 @@ import java.util.function.LongSupplier;
  * Notices a niodev job that can no longer finish. MPJ 0.44's starter waits forever when rank JVMs die
  * before finishing (a bad agent option, a class that does not load): the daemon reports nothing. The
  * rank JVMs are children of our own daemon, so when the daemon has had no children for a while the
- * job is over, whatever the starter thinks. A job whose ranks are alive but blocked (one rank threw,
- * the others wait in a collective) is not detected: only a timeout helps there.
+ * job is over, whatever the starter thinks. A job whose ranks are alive but blocked is not detected here:
+ * one whose rank threw is told by its output ({@link JobOutput}), any other only by a timeout.
  */
 final class StuckJobWatch {
     /** Ranks appear within about a second of the starter; far longer means they died unseen. */
@@ -30,6 +30,14 @@ final class StuckJobWatch {
         this.daemon = daemon;
         this.clock = clock;
         this.started = clock.getAsLong();
+    }
+
+    /**
+     * Stops the job's rank JVMs, our daemon's children, together: SIGTERM first, so that a traced rank writes
+     * what it holds as it exits, then a kill after {@code graceMillis}.
+     */
+    void stopRanks(long graceMillis) {
+        ProcessTrees.destroy(daemon.children().toList(), graceMillis);
     }
 
     /** Call periodically while the starter runs; true once the job's ranks are gone for good. */

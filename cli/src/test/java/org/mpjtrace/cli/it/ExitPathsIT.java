@@ -135,6 +135,36 @@ class ExitPathsIT {
         assertTrue(plain.messages().contains("job failed: the job exited with code 3"), plain.messages());
     }
 
+    /**
+     * MPJ's multicore starter prints the stack trace of a rank's main that threw and ends the JVM with 0; run
+     * reads that report in the job's output and says the job failed, untraced as traced.
+     */
+    @Test
+    void runReportsAMulticoreProgramWhoseRankThrewAsFailedThoughMpjEndsItWithZero() {
+        MpjJobs.Run plain = MpjJobs.run("EarlyExit", RANKS, "multicore", null, null, null, List.of("steps=2", "end=throw", "rank=1"));
+        assertEquals(0, plain.result().starterExit(), "MPJ Express's own code: " + plain.messages());
+        assertEquals(1, plain.result().exitCode(), "run reports the job as failed: " + plain.messages());
+        assertTrue(plain.messages().contains("job failed: a rank's main threw java.lang.IllegalStateException: rank 1 fails on purpose"),
+                plain.messages());
+        assertTrue(plain.err().contains("Caused by: java.lang.IllegalStateException: rank 1 fails on purpose"), "the job's output is passed on whole");
+    }
+
+    /**
+     * On niodev the other ranks of a job whose rank threw wait for it for good (MPJ's daemon leaves them): run
+     * stops the job, as mpirun aborts one whose process failed, and the ranks' JVMs write their traces as they go.
+     */
+    @Test
+    void onNiodevARankThatThrowsStopsTheJobInsteadOfLeavingTheOthersWaiting() throws Exception {
+        Path file = dir.resolve("t.mpjt");
+        MpjJobs.Run run = MpjJobs.run("EarlyExit", 3, "niodev", null, file, "dump", "", List.of("steps=" + STEPS, "end=throw", "rank=1"));
+        assertEquals(1, run.result().exitCode(), run.messages());
+        assertTrue(run.messages().contains("job failed: a rank's main threw java.lang.IllegalStateException: rank 1 fails on purpose")
+                && run.messages().contains("so the job was stopped"), run.messages());
+        TraceFile trace = TraceReader.read(file);
+        assertEquals(JobMeta.before("SIGTERM"), trace.meta().ending(), "rank 0's JVM wrote its trace as it was stopped");
+        assertEquals(CALLS_PER_RANK, trace.rank(0).eventCount());
+    }
+
     @ParameterizedTest
     @CsvSource({"dump", "chameleon"})
     void aJobStoppedBySigtermLeavesATraceSayingSo(String mode) throws Exception {
