@@ -71,8 +71,11 @@ class ProxyIT {
     void theProxyOfEveryOtherExampleMakesItsCalls(String example, int ranks, String mode, String args) throws IOException {
         Path trace = dir.resolve(example + "-" + mode + ".mpjt");
         MpjJobs.Run run = MpjJobs.run(MpjJobs.PACKAGE + example, ranks, JobRequest.MULTICORE, null, trace, mode, null, List.of(args.split(" ")));
-        if (!example.equals("EarlyExit")) MpjJobs.assertSucceeded(run);
-        assertProxyMakesTheCallsOf(withTrace(run.result()), "none");
+        boolean exits = example.equals("EarlyExit");
+        if (!exits) MpjJobs.assertSucceeded(run);
+        // EarlyExit ends by System.exit in one rank: each other rank's last Barrier may have returned without its
+        // record made when the exit writes the trace (a call in flight, as ExitPathsIT allows), in either run.
+        assertProxyMakesTheCallsOf(withTrace(run.result()), "none", exits ? ranks - 1 : 0);
     }
 
     @Test
@@ -212,6 +215,11 @@ class ProxyIT {
 
     /** Writes, compiles and runs the proxy of {@code original} traced in mode full, and compares. */
     private Proxied assertProxyMakesTheCallsOf(JobResult original, String compute) throws IOException {
+        return assertProxyMakesTheCallsOf(original, compute, 0);
+    }
+
+    /** {@link #assertProxyMakesTheCallsOf(JobResult, String)}, allowing either trace {@code inFlight} calls fewer. */
+    private Proxied assertProxyMakesTheCallsOf(JobResult original, String compute, int inFlight) throws IOException {
         Path traceFile = original.traceFile();
         String base = traceFile.getFileName().toString().replace(".mpjt", "");
         Path src = dir.resolve(base + "-proxy");
@@ -237,7 +245,8 @@ class ProxyIT {
         Comparison c = Comparison.of(a, b, true);
         StringWriter table = new StringWriter();
         c.print(new PrintWriter(table, true));
-        assertEquals(100.0, c.events(), 0.0, table::toString);
+        long calls = Math.max(a.global() != null ? a.global().calls() : a.ranks().stream().mapToLong(r -> r.eventCount()).sum(), 1);
+        assertTrue(c.events() >= 100.0 * (calls - inFlight) / calls, table::toString);
         for (double p : new double[] {c.count(), c.src(), c.dest(), c.tag()}) assertTrue(Double.isNaN(p) || p == 100.0, table::toString);
         return new Proxied(src, proxied.text());
     }
