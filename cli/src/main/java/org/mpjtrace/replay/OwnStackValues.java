@@ -10,7 +10,7 @@ import org.mpjtrace.trace.fold.RelativePeers;
 import org.mpjtrace.trace.fold.ValueSeq;
 
 /**
- * A rank's own values per stack in call order (peers, tags, counts: {@link StackSummary#own()}), where
+ * A rank's own values per stack in call order (peers, tags, counts, communicators: {@link StackSummary#own()}), where
  * its section keeps them because its lead's calls would give it other ones, handed to its calls one by
  * one: the k-th call at a stack gets the k-th values. A stack whose values run out (a hostile file; the
  * rules check the counts) leaves the lead's.

@@ -19,7 +19,7 @@ import org.mpjtrace.trace.global.LoopFit;
  * them for that rank, every thread's in the trace's order: the calls whose ranklists hold the rank (in a
  * clustered trace, its lead's calls stand for it) with relative end-points turned into the rank's own
  * peers, the lead's loops run as often as the rank's own calls per stack say ({@link LoopFit}), its own
- * peers at call sites where they never varied, its own peers, tags and counts call by call where they
+ * peers at call sites where they never varied, its own peers, tags, counts and communicators call by call where they
  * varied otherwise than its lead's ({@link OwnStackValues}), and its own communicator-constructor and
  * v-collective arguments ({@link OwnArgumentsCursor}).
  *

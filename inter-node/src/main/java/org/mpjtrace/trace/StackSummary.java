@@ -22,7 +22,8 @@ import org.mpjtrace.trace.fold.ValueSeq;
  * <p>Beside them (format 15), the rank's own values at the stack in call order of the fields in
  * {@link #OWN_FIELDS}, each a folded value sequence, where they differ from what its lead's calls give
  * it: a lead that sends right then left stands for ranks that send left then right, with other tags or
- * other counts (issue 33 item 4). The sequences fold like the trace's parameters (peers relative, as
+ * other counts (issue 33 item 4), or on other communicators (format 22: a pool's threads that take tasks on
+ * two communicators in whatever order they come; clusters.PairedComms). The sequences fold like the trace's parameters (peers relative, as
  * {@link org.mpjtrace.trace.fold.RelativePeers} stores them for the stack's op), so a regular pattern
  * costs a few elements whatever the run's length; one that does not fold in {@link #MAX_ELEMENTS} is not
  * kept, so a rank's summaries stay a few numbers per call site.
@@ -43,7 +44,7 @@ public record StackSummary(long stack, long calls, long computeNanos, int peer, 
     /** The most top-level elements a stack's own value sequence keeps before it is dropped as irregular. */
     public static final int MAX_ELEMENTS = 32;
     /** The fields whose own values a rank keeps per stack, in this order (the file's flag bits). */
-    public static final List<Field> OWN_FIELDS = List.of(Field.PEER, Field.PEER2, Field.TAG, Field.TAG2, Field.COUNT, Field.COUNT2);
+    public static final List<Field> OWN_FIELDS = List.of(Field.PEER, Field.PEER2, Field.TAG, Field.TAG2, Field.COUNT, Field.COUNT2, Field.COMM);
 
     public StackSummary {
         for (Field f : own.keySet()) if (!OWN_FIELDS.contains(f)) throw new IllegalArgumentException(f + " is not kept per stack");

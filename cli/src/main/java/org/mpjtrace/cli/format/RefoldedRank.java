@@ -11,7 +11,7 @@ import org.mpjtrace.trace.global.GlobalTrace;
 
 /**
  * A non-lead's own calls folded into loops again, for {@code decode --rank R}: the global trace holds its
- * lead's loops and values, and the rank's section what differs (its own peers, tags, counts, arguments,
+ * lead's loops and values, and the rank's section what differs (its own peers, tags, counts, communicators, arguments,
  * loop counts); rebuilt as {@code decode --expand} rebuilds them ({@link RebuiltRank}) and folded by the
  * tracer's own loop folder, they list as what the rank ran. ParityExchange's odd ranks then show their
  * own order of neighbours and their own tags, where the lead's listing showed the even lead's. Each call

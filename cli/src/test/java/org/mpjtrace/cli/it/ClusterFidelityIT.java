@@ -157,6 +157,41 @@ class ClusterFidelityIT {
         for (double p : List.of(r.count(), r.events(), r.src(), r.dest(), r.tag())) assertEquals(100.0, p, 1e-9, "the replay's calls");
     }
     /**
+     * PairedComms' pairs take two communicators in opposite orders at one Sendrecv site. Under one lead (k=1) each
+     * other pair keeps its own order of communicators, as it keeps its own peers and tags: decoded, every rank's
+     * calls are full's, and its replay exchanges each message on the communicator the rank used. Before, ranks 2
+     * and 3 took their lead's order, and a thread pool whose threads take tasks on two communicators in whatever
+     * order they come (the fourth sweep's PoolThreads) stalled in its clustered trace's replay.
+     */
+    @Test
+    void pairsThatTakeTwoCommunicatorsInAnotherOrderUnderOneLeadKeepTheirOwnOrder() {
+        String example = "org.mpjtrace.examples.clusters.PairedComms";
+        List<String> args = List.of("steps=40");
+        MpjJobs.Run fullRun = MpjJobs.run(example, 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        TraceFile full = fullRun.result().trace();
+        TraceFile clustered = ChameleonModeIT.chameleon(dir, example, 4, "k=1", args).result().trace();
+        MarkerLog log = clustered.markers();
+        assertEquals(1, log.clusteringOf(log.records().get(log.records().size() - 1)).clusters().size(), "k=1: one lead");
+        assertEquals(List.of(1L, 2L), sendrecvComms(full, 0).subList(0, 2), "pair 0: the first communicator, then the second");
+        assertEquals(List.of(2L, 1L), sendrecvComms(full, 2).subList(0, 2), "pair 1: the other order");
+        everyRankDecodesAsInFull(example, 4);
+        TraceFile replay = TracedReplay.of(clustered, dir.resolve(example + ".chameleon.mpjt"), dir, 4, "multicore", null);
+        for (int r = 0; r < 4; r++) assertEquals(sendrecvComms(full, r), sendrecvComms(replay, r), "rank " + r + "'s communicators, replayed");
+    }
+
+    /** The communicator of each of a rank's Sendrecv calls, in order: a dump's, or as a compressed trace's are rebuilt. */
+    private static List<Long> sendrecvComms(TraceFile trace, int rank) {
+        RankTrace calls = trace.global() == null ? trace.rank(rank) : ExpandedRank.of(trace, trace.rank(rank));
+        List<Long> comms = new ArrayList<>();
+        for (int i = 0; i < calls.eventCount(); i++) {
+            int b = RankTrace.base(i);
+            if (Event.opCode(calls.words(), b) == Op.SENDRECV.code) comms.add((long) Event.comm(calls.words(), b));
+        }
+        return comms;
+    }
+
+    /**
      * A master hands tasks to whichever worker asks first, so no two runs make the same calls and a clustered
      * trace cannot match another run's full trace. Traced with keepDump=true it carries its own run's dump, and
      * {@code compare --kept-dump} measures the clustered trace against that: every worker's own task count

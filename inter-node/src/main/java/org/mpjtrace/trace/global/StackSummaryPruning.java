@@ -23,7 +23,7 @@ import org.mpjtrace.trace.fold.ValueSeq;
  * called and it did not stays with 0 calls), and a peer stays only when the global trace does not give
  * the rank that same peer at every event of the stack; a peer the trace gets right becomes
  * {@link StackSummary#VARIES}, "take the trace's". The rank's own values in call order (peers, tags,
- * counts: {@link StackSummary#own}) stay only where the trace would give it other ones: not when the peer
+ * counts, communicators: {@link StackSummary#own}) stay only where the trace would give it other ones: not when the peer
  * is kept (or right) as one value, not when they are one value the trace gives at every event of the
  * stack, not when the stack is one event of the trace, run as often as the rank ran it, whose values for
  * the rank are the same (compared value by value up to {@link #COMPARED} of them), and not when the

@@ -118,6 +118,21 @@ class StackSummariesTest {
     }
 
     @Test
+    void keepsEachStacksOwnCommunicatorsInOrder() {
+        // Rank 2 of 4 exchanges twice a step at one site, on communicator 2 and then 1 (its pair's order, PairedComms).
+        StackSummaries s = new StackSummaries(2, 4);
+        for (int step = 0; step < 20; step++) {
+            add(s, new EventBuilder(Op.SENDRECV, 1, 0).stack(3).peer(3).comm(2));
+            add(s, new EventBuilder(Op.SENDRECV, 1, 0).stack(3).peer(3).comm(1));
+        }
+        StackSummary x = s.summaries().get(0);
+        List<Long> comms = values(x.own().get(Field.COMM));
+        assertEquals(40, comms.size());
+        for (int k = 0; k < 40; k++) assertEquals(k % 2 == 0 ? 2L : 1L, comms.get(k), "call " + k);
+        assertEquals(1, x.own().get(Field.PEER).storedElements(), "the partner never changed: one run");
+    }
+
+    @Test
     void dropsAStacksOwnValuesOnceTheyDoNotFold() {
         StackSummaries s = new StackSummaries(0, 1 << 20);
         java.util.Random random = new java.util.Random(5);

@@ -15,7 +15,8 @@ import org.mpjtrace.trace.io.value.CorruptDataException;
  * Version 7: the stack signature as 8 fixed bytes, the number of calls and their compute nanoseconds as
  * varints, the two peers as zigzag varints. Version 15 adds a byte saying which of the rank's own value
  * sequences follow (bit i for {@link StackSummary#OWN_FIELDS}' i-th field), then each as its folded
- * elements ({@link ValueElements}), in that order. The 8 bytes are the summary's key ({@link StackSummary#key}):
+ * elements ({@link ValueElements}), in that order; version 22 adds the communicator (bit 6), which a reader of
+ * an earlier version refuses as corrupt. The 8 bytes are the summary's key ({@link StackSummary#key}):
  * the stack signature for a rank's first thread, mixed with the thread's number for its others (written so
  * since 2026-11-28 in the same version: before, a rank's threads shared one summary per stack, which a
  * reader's key still finds for the first thread).
@@ -24,6 +25,8 @@ public final class StackSummarySerializer extends Serializer<StackSummary> {
     static final int MIN_BYTES = 8 + 1 + 1 + 1 + 1;
     /** The version the own value sequences appeared in. */
     private static final int VALUES = 15;
+    /** The version the communicator joined them, the last of {@link StackSummary#OWN_FIELDS}. */
+    private static final int COMMS = 22;
     private final int version;
 
     /** @param version the format version read (writes are always the current one) */
@@ -50,7 +53,8 @@ public final class StackSummarySerializer extends Serializer<StackSummary> {
         int peer = in.readVarInt(false), peer2 = in.readVarInt(false);
         if (version < VALUES) return new StackSummary(stack, calls, compute, peer, peer2);
         int present = in.readByte() & 0xff;
-        if (present >>> StackSummary.OWN_FIELDS.size() != 0) throw new CorruptDataException("stack summary value kinds " + Integer.toHexString(present));
+        int kinds = StackSummary.OWN_FIELDS.size() - (version < COMMS ? 1 : 0);
+        if (present >>> kinds != 0) throw new CorruptDataException("stack summary value kinds " + Integer.toHexString(present));
         Map<Field, ValueSeq> own = new EnumMap<>(Field.class);
         for (int i = 0; i < StackSummary.OWN_FIELDS.size(); i++)
             if ((present & (1 << i)) != 0) own.put(StackSummary.OWN_FIELDS.get(i), ValueSeq.ofElements(ValueElements.read(in, 0)));
