@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
                         + "clustered one from the rank's lead). Matching percentages, as in the ACURDION paper's Table II: "
                         + "COUNT (element counts of messages and collectives), LOOP (the fields of each rank's LOOP signature: "
                         + "mean iteration counts by nesting level), # EVENTS (calls), SRC and DEST (peers relative to the rank, "
-                        + "receive and send side), TAG. A value counts as matched when B's call at the same place is the "
+                        + "receive and send side), TAG; and COMM (the communicator of messages and collectives, as each rank "
+                        + "numbers its communicators), which the paper's table has not. A value counts as matched when B's call at the same place is the "
                         + "same op with the same value.",
                 "ACC = 1 - |t - t'| / t, t for A and t' for B: of the traced runs' times (rank 0's MPI.Init to the trace "
                         + "written), or with --replay of the two traces' replays (run one after the other); 0 when B took over "

@@ -44,6 +44,7 @@ public final class Comparison {
     public double src() { return m.src.percent(); }
     public double dest() { return m.dest.percent(); }
     public double tag() { return m.tag.percent(); }
+    public double comm() { return m.comm.percent(); }
 
     /**
      * ACC = 1 - |t - t'| / t, as a percentage; t the reference's time. 0 when B took more than twice A's
@@ -64,6 +65,7 @@ public final class Comparison {
         line(out, "SRC", m.src);
         line(out, "DEST", m.dest);
         line(out, "TAG", m.tag);
+        line(out, "COMM", m.comm);
     }
 
     private static void line(PrintWriter out, String name, Matching.Tally t) {

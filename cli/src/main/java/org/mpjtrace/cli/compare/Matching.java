@@ -20,6 +20,9 @@ import org.mpjtrace.trace.RankTrace;
  *       MPI.ANY_SOURCE as the rank whose message it took, which the proxy names);</li>
  *   <li>DEST: the send side's peer, relative to the rank;</li>
  *   <li>TAG: the tags of point-to-point calls;</li>
+ *   <li>COMM: the communicator of point-to-point calls and collectives, as the rank numbers its
+ *       communicators (in the order it made them): a non-lead replayed on its lead's communicators, where
+ *       its own differed, meets its messages on the wrong ones (not in ACURDION's table);</li>
  *   <li># EVENTS: over all ranks, the sum of the smaller of the two call counts over the sum of the larger;</li>
  *   <li>LOOP: the four fields of each rank's LOOP signature (mean iteration counts by nesting level) that
  *       are set in A, matched when B's field is equal.</li>
@@ -42,7 +45,7 @@ final class Matching {
         }
     }
 
-    final Tally count = new Tally(), loop = new Tally(), src = new Tally(), dest = new Tally(), tag = new Tally();
+    final Tally count = new Tally(), loop = new Tally(), src = new Tally(), dest = new Tally(), tag = new Tally(), comm = new Tally();
     /** B is a proxy of A: A's wildcard receives are matched by B's receives from the source A's took. */
     private final boolean proxy;
 
@@ -71,6 +74,7 @@ final class Matching {
             long[] wb = paired ? b.words() : null;
             int bb = RankTrace.base(i);
             if (hasCount(op)) count.add(paired && Event.count(wa, ba) == Event.count(wb, bb) && Event.count2(wa, ba) == Event.count2(wb, bb));
+            if (op.family == Op.Family.P2P || op.family == Op.Family.COLLECTIVE) comm.add(paired && Event.comm(wa, ba) == Event.comm(wb, bb));
             if (op.family != Op.Family.P2P) continue;
             if (proxy && resolvedWildcard(op, wa, ba)) {
                 // The proxy received from the rank the wildcard matched; MPJ then records no matched source.

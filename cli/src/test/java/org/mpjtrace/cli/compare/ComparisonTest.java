@@ -47,7 +47,22 @@ class ComparisonTest {
         assertEquals(100, c.src());
         assertEquals(100, c.dest());
         assertEquals(100, c.tag());
+        assertEquals(100, c.comm());
         assertTrue(Double.isNaN(c.loop()), "dumps have no loops");
+    }
+
+    @Test
+    void aMessageOrCollectiveOnAnotherCommunicatorCountsUnderComm() {
+        // Rank 1 receives on communicator 1 where A has COMM_WORLD (0); everything else alike.
+        TraceFile b = dump(1000,
+                rank(0, ev(Op.SEND).peer(1).tag(7).count(10), ev(Op.RECV).peer(1).tag(7).count(10), ev(Op.ALLREDUCE).count(2)),
+                rank(1, ev(Op.RECV).peer(0).tag(7).count(10).comm(1), ev(Op.SEND).peer(0).tag(7).count(10), ev(Op.ALLREDUCE).count(2)));
+        Comparison c = Comparison.of(reference(), b);
+        assertEquals(100.0 * 5 / 6, c.comm(), 1e-9, "one call of six on another communicator");
+        assertEquals(100, c.tag());
+        StringWriter text = new StringWriter();
+        c.print(new PrintWriter(text, true));
+        assertTrue(text.toString().contains("COMM        83.33%  (5 of 6)"), text.toString());
     }
 
     @Test

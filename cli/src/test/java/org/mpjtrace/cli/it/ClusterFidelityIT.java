@@ -176,8 +176,10 @@ class ClusterFidelityIT {
         assertEquals(List.of(1L, 2L), sendrecvComms(full, 0).subList(0, 2), "pair 0: the first communicator, then the second");
         assertEquals(List.of(2L, 1L), sendrecvComms(full, 2).subList(0, 2), "pair 1: the other order");
         everyRankDecodesAsInFull(example, 4);
+        assertEquals(100.0, Comparison.of(full, clustered).comm(), 1e-9, "COMM");
         TraceFile replay = TracedReplay.of(clustered, dir.resolve(example + ".chameleon.mpjt"), dir, 4, "multicore", null);
         for (int r = 0; r < 4; r++) assertEquals(sendrecvComms(full, r), sendrecvComms(replay, r), "rank " + r + "'s communicators, replayed");
+        assertEquals(100.0, Comparison.of(full, replay).comm(), 1e-9, "COMM of the replay");
     }
 
     /** The communicator of each of a rank's Sendrecv calls, in order: a dump's, or as a compressed trace's are rebuilt. */
