@@ -26,8 +26,9 @@ import org.mpjtrace.trace.cluster.ClusteringKeys;
  * the command {@code mpjtrace run} and the integration tests both use it.
  *
  * <p>Everything mpjtrace itself says goes to the {@code messages} sink as whole lines prefixed
- * "mpjtrace: " (the CLI passes stderr). The job's own output goes straight to this process's stdout and
- * stderr unless {@link #captureOutput} redirects it. Nothing is thrown for expected failures: the
+ * "mpjtrace: " (the CLI passes stderr). The job's own output is passed on to this process's stdout and
+ * stderr as it comes, unless {@link #captureOutput} redirects it, and read on its way for a rank's main
+ * that threw ({@link JobOutput}). Nothing is thrown for expected failures: the
  * {@link JobResult} carries the exit code (0 ok, 1 job failed, 2 bad input) and the line was printed.
  */
 public final class JobLauncher {

@@ -15,8 +15,8 @@ import org.mpjtrace.trace.io.value.CorruptDataException;
  * Version 7: the stack signature as 8 fixed bytes, the number of calls and their compute nanoseconds as
  * varints, the two peers as zigzag varints. Version 15 adds a byte saying which of the rank's own value
  * sequences follow (bit i for {@link StackSummary#OWN_FIELDS}' i-th field), then each as its folded
- * elements ({@link ValueElements}), in that order; version 22 adds the communicator (bit 6), which a reader of
- * an earlier version refuses as corrupt. The 8 bytes are the summary's key ({@link StackSummary#key}):
+ * elements ({@link ValueElements}), in that order; version 22 adds the communicator (bit 6), a bit a file of an
+ * earlier version cannot have set. The 8 bytes are the summary's key ({@link StackSummary#key}):
  * the stack signature for a rank's first thread, mixed with the thread's number for its others (written so
  * since 2026-11-28 in the same version: before, a rank's threads shared one summary per stack, which a
  * reader's key still finds for the first thread).
