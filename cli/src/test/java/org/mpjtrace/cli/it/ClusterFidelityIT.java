@@ -75,6 +75,19 @@ class ClusterFidelityIT {
         return calls;
     }
 
+    /** A full trace and a chameleon trace with one lead (k=1) of two runs of {@code example} on 4 ranks, 40 steps. */
+    private record TwoRuns(TraceFile full, TraceFile clustered) {}
+
+    private TwoRuns fullAndOneLead(String example) {
+        List<String> args = List.of("steps=40");
+        MpjJobs.Run fullRun = MpjJobs.run(example, 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        TraceFile clustered = ChameleonModeIT.chameleon(dir, example, 4, "k=1", args).result().trace();
+        MarkerLog log = clustered.markers();
+        assertEquals(1, log.clusteringOf(log.records().get(log.records().size() - 1)).clusters().size(), "k=1: one lead");
+        return new TwoRuns(fullRun.result().trace(), clustered);
+    }
+
     /** The rank's calls as its lead's alone give them (relative peers turned into its own), nothing of its own section applied. */
     private static RankTrace leadsCalls(TraceFile trace, int rank) {
         List<long[]> calls = new ArrayList<>();
@@ -132,13 +145,8 @@ class ClusterFidelityIT {
     @Test
     void ranksWithTheirNeighboursInAnotherOrderAndOtherTagsUnderOneLeadCompareAsFullDoesAndReplay() {
         String example = "org.mpjtrace.examples.clusters.ParityExchange";
-        List<String> args = List.of("steps=40");
-        MpjJobs.Run fullRun = MpjJobs.run(example, 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
-        MpjJobs.assertSucceeded(fullRun);
-        TraceFile full = fullRun.result().trace();
-        TraceFile clustered = ChameleonModeIT.chameleon(dir, example, 4, "k=1", args).result().trace();
-        MarkerLog log = clustered.markers();
-        assertEquals(1, log.clusteringOf(log.records().get(log.records().size() - 1)).clusters().size(), "k=1: one lead");
+        TwoRuns runs = fullAndOneLead(example);
+        TraceFile full = runs.full(), clustered = runs.clustered();
 
         // Odd ranks go left first where the even lead goes right, and tag with their own rank: each keeps its own
         // peers and tags at the two sites, in order, and nothing where the lead's calls are right for it.
@@ -166,13 +174,8 @@ class ClusterFidelityIT {
     @Test
     void pairsThatTakeTwoCommunicatorsInAnotherOrderUnderOneLeadKeepTheirOwnOrder() {
         String example = "org.mpjtrace.examples.clusters.PairedComms";
-        List<String> args = List.of("steps=40");
-        MpjJobs.Run fullRun = MpjJobs.run(example, 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
-        MpjJobs.assertSucceeded(fullRun);
-        TraceFile full = fullRun.result().trace();
-        TraceFile clustered = ChameleonModeIT.chameleon(dir, example, 4, "k=1", args).result().trace();
-        MarkerLog log = clustered.markers();
-        assertEquals(1, log.clusteringOf(log.records().get(log.records().size() - 1)).clusters().size(), "k=1: one lead");
+        TwoRuns runs = fullAndOneLead(example);
+        TraceFile full = runs.full(), clustered = runs.clustered();
         assertEquals(List.of(1L, 2L), sendrecvComms(full, 0).subList(0, 2), "pair 0: the first communicator, then the second");
         assertEquals(List.of(2L, 1L), sendrecvComms(full, 2).subList(0, 2), "pair 1: the other order");
         everyRankDecodesAsInFull(example, 4);
