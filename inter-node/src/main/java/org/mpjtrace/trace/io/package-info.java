@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 21 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 22 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -52,7 +52,7 @@
  *                         calls, at least 0, their compute nanoseconds, at least 0, and each peer field
  *                         when it never varied; since version 15 a byte of flags and the rank's own
  *                         values there in call order (peer, peer2, tag, tag2, count, count2: bit 0 to
- *                         5) as folded value sequences, one value per call, where they differ from
+ *                         5; comm, bit 6, since version 22) as folded value sequences, one value per call, where they differ from
  *                         what its lead's calls give it; each stack once;
  *                         only where the global trace's expansion for the rank differs; empty in the
  *                         other modes), then (since version 12) the calls' own times (CallTimes: in mode
