@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
                         + "then, which says how the job ended; run then reports the job as failed (exit 1) and names the trace. "
                         + "A rank whose main throws is read from the stack trace MPJ prints for it and fails the job, traced or "
                         + "not (MPJ's multicore starter ends such a job with 0); on niodev run then stops the job, whose other "
-                        + "ranks MPJ leaves waiting for good."})
+                        + "ranks MPJ leaves waiting for good, as it does when a traced rank's JVM ends before MPI.Finalize."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec

@@ -150,7 +150,7 @@ public final class JobLauncher {
                     StarterCommand.jobJavaOptions(System.getenv(StarterCommand.JOB_JAVA_OPTS)), agentArg);
             say("running " + req.mainClass() + " on " + req.ranks() + " ranks (" + req.device() + "), "
                     + (req.trace() ? "tracing to " + req.outputOrDefault() : "not tracing"));
-            StuckJobWatch watch = daemon != null && daemon.ownsDaemon() ? new StuckJobWatch(daemon.handle()) : null;
+            StuckJobWatch watch = daemon != null && daemon.ownsDaemon() ? new StuckJobWatch(daemon.handle(), daemon.endedEarlyNotes()) : null;
             return launch(cmd, dir, mpjHome, req, traceFile, watch);
         } finally {
             if (daemon != null) daemon.close();
@@ -288,9 +288,10 @@ public final class JobLauncher {
                     : "; " + (left.problem() != null ? left.problem() : "trace written to " + req.outputOrDefault() + " (" + left.summary() + ")");
             // Multicore runs the ranks' JVM itself, so its exit code is the program's; niodev's starter ends with its own.
             String code = (req.device().equals(JobRequest.MULTICORE) ? "the job exited with code " : "the MPJ starter exited with code ") + exit;
-            String why = thrown == null ? code
-                    : "a rank's main threw " + thrown + " (its stack trace is above)" + (exit == THREW
-                    ? "; its other ranks cannot finish without it, so the job was stopped"
+            // A rank that threw may also have ended its JVM: its stack trace says more than the note.
+            String stopped = "; its other ranks cannot finish without it, so the job was stopped";
+            String why = thrown == null ? (exit == ENDED_EARLY ? watch.endedEarly() + stopped : code)
+                    : "a rank's main threw " + thrown + " (its stack trace is above)" + (exit == THREW || exit == ENDED_EARLY ? stopped
                     : exit == 0 ? ", and MPJ Express ended the job with code 0" : "; " + code);
             say("job failed: " + why + trace);
             return new JobResult(ExitCodes.JOB_FAILED, exit, traceFile, null);
@@ -330,10 +331,11 @@ public final class JobLauncher {
     private static final int INTERRUPTED = -3;
     private static final int STUCK = -4;
     private static final int THREW = -5;
+    private static final int ENDED_EARLY = -6;
     private static final long POLL_MILLIS = 250;
 
     /**
-     * The starter's exit code, or TIMED_OUT / STUCK / THREW / INTERRUPTED after killing it.
+     * The starter's exit code, or TIMED_OUT / STUCK / THREW / ENDED_EARLY / INTERRUPTED after killing it.
      *
      * @param threw the job's output, where a rank's main that threw stops the job (niodev, whose other ranks
      *              then wait for good); null to let the job end by itself (multicore: MPJ ends the JVM)
@@ -344,7 +346,8 @@ public final class JobLauncher {
             while (!p.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                 if (progress != null) progress.poll();
                 boolean late = timeout != null && System.nanoTime() - deadline >= 0;
-                int verdict = late ? TIMED_OUT : watch != null && watch.stuck() ? STUCK : threw != null && threw.thrown() != null ? THREW : 0;
+                int verdict = late ? TIMED_OUT : watch != null && watch.stuck() ? STUCK : threw != null && threw.thrown() != null ? THREW
+                        : watch != null && watch.endedEarly() != null ? ENDED_EARLY : 0;
                 if (verdict != 0) {
                     // Our daemon's rank JVMs first, so that their traces are written before the outcome is judged.
                     if (watch != null) watch.stopRanks(KILL_GRACE_MILLIS);

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.mpjtrace.runtime.collective.EndedEarlyNote;
 
 /**
  * An MPJ Express 0.44 daemon on this host for the niodev device, started for one job and stopped after
@@ -30,6 +31,8 @@ public final class LocalDaemon implements AutoCloseable {
     /** Where /proc is missing, readiness cannot be seen; the daemon has always been up within this. */
     private static final long BLIND_WAIT_MILLIS = 3000;
     private static final long STOP_GRACE_MILLIS = 5000;
+    /** The folder, in the daemon's own, of the notes of rank JVMs that ended before MPI.Finalize. */
+    private static final String NOTES = "ended-early";
 
     private final Process process;
     private final Path dir;
@@ -74,6 +77,8 @@ public final class LocalDaemon implements AutoCloseable {
             ProcessBuilder pb = new ProcessBuilder(javaBinary(), "-jar", mpjHome.resolve("lib").resolve("daemon.jar").toString(),
                     Integer.toString(port));
             pb.environment().put("MPJ_HOME", mpjHome.toString());
+            // The rank JVMs it starts inherit this: a traced rank that ends before MPI.Finalize says so there.
+            pb.environment().put(EndedEarlyNote.FOLDER_VARIABLE, Files.createDirectories(dir.resolve(NOTES)).toString());
             pb.directory(dir.toFile());
             pb.redirectErrorStream(true);
             pb.redirectOutput(log.toFile());
@@ -125,6 +130,14 @@ public final class LocalDaemon implements AutoCloseable {
     /** False when an already running daemon is used (and will be left running). */
     public boolean ownsDaemon() {
         return process != null;
+    }
+
+    /**
+     * Where the traced rank JVMs of this daemon note that they ended before MPI.Finalize ({@link EndedEarlyNote});
+     * null when an existing daemon is used, whose rank JVMs do not know the folder.
+     */
+    public Path endedEarlyNotes() {
+        return process == null ? null : dir.resolve(NOTES);
     }
 
     /** The daemon's process, or null when an existing daemon is used. */

@@ -10,8 +10,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -175,25 +173,38 @@ class ExitPathsIT {
         assertWholeUpToTheEnd(file, mode, JobMeta.before("SIGTERM"), 0);
     }
 
+    /**
+     * On niodev the other ranks of a job whose rank JVM exited wait for it for good (MPJ's daemon tells nobody):
+     * the exiting JVM notes it for run, which stops the job, as mpirun aborts one whose process ended without
+     * MPI_Finalize. Rank 0's JVM writes its own rank as it exits, and then says so.
+     */
     @Test
-    void onNiodevTheJvmOfRankZeroWritesItsOwnRankAsItExits() throws Exception {
+    void onNiodevTheJvmOfRankZeroWritesItsOwnRankAsItExitsAndRunStopsTheOthers() throws Exception {
         Path file = dir.resolve("t.mpjt");
-        // Rank 0's JVM exits; the others wait in their Barrier for good (MPJ's niodev does not end them),
-        // so once rank 0's trace is there the test kills the rest of the job, as a user would.
-        CompletableFuture<MpjJobs.Run> job = CompletableFuture.supplyAsync(() -> MpjJobs.run("EarlyExit", 3, "niodev", null, file, "dump", "",
-                List.of("steps=" + STEPS, "end=exit", "rank=0")));
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (!Files.exists(file)) {
-            assertFalse(job.isDone(), () -> "the job ended without a trace: " + job.join().messages());
-            assertTrue(System.nanoTime() < deadline, "rank 0's trace within two minutes");
-            Thread.sleep(50);
-        }
-        ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("output=" + file)).forEach(ProcessHandle::destroyForcibly);
-        assertEquals(1, job.get(1, TimeUnit.MINUTES).result().exitCode());
+        MpjJobs.Run run = MpjJobs.run("EarlyExit", 3, "niodev", null, file, "dump", "", List.of("steps=" + STEPS, "end=exit", "rank=0"));
+        assertEquals(1, run.result().exitCode(), run.messages());
+        assertTrue(run.messages().contains("job failed: rank 0 ended before MPI.Finalize (its JVM exited); its other ranks cannot finish "
+                + "without it, so the job was stopped; the job ended by exit before MPI.Finalize; " + file + " keeps the calls of 1 of 3 "
+                + "ranks until then"), run.messages());
 
         TraceFile trace = TraceReader.read(file);
         assertEquals(JobMeta.before("exit"), trace.meta().ending());
         assertEquals(List.of(0), trace.ranks().stream().map(RankTrace::rank).toList(), "the other JVMs hold the other ranks");
+        assertEquals(CALLS_PER_RANK, trace.rank(0).eventCount());
+        assertEquals(List.of("t.mpjt"), folder());
+    }
+
+    @Test
+    void onNiodevARankJvmThatExitsStopsTheJobAndRankZeroWritesItsTraceAsItIsStopped() throws Exception {
+        Path file = dir.resolve("t.mpjt");
+        MpjJobs.Run run = MpjJobs.run("EarlyExit", 3, "niodev", null, file, "dump", "", List.of("steps=" + STEPS, "end=exit", "rank=2"));
+        assertEquals(1, run.result().exitCode(), run.messages());
+        assertTrue(run.messages().contains("job failed: rank 2 ended before MPI.Finalize (its JVM exited); its other ranks cannot finish "
+                + "without it, so the job was stopped; the job ended by SIGTERM before MPI.Finalize; " + file + " keeps the calls of 1 of 3 "
+                + "ranks until then"), run.messages());
+
+        TraceFile trace = TraceReader.read(file);
+        assertEquals(JobMeta.before("SIGTERM"), trace.meta().ending(), "rank 0's JVM wrote its trace as run stopped it");
         assertEquals(CALLS_PER_RANK, trace.rank(0).eventCount());
         assertEquals(List.of("t.mpjt"), folder());
     }

@@ -40,6 +40,8 @@ import sun.misc.SignalHandler;
  * writes the trace as above. It waits for a collection that can still end: up to {@link
  * #COLLECTION_WAIT_MILLIS} where every rank is in this JVM and reached MPI.Finalize, {@link
  * #REMOTE_WAIT_MILLIS} where the other ranks run in JVMs of their own (niodev), whose state it cannot see.
+ * Last, a JVM whose ranks ended before MPI.Finalize tells {@code mpjtrace run} so ({@link EndedEarlyNote}), which
+ * then stops the niodev job's other ranks rather than wait for them for good.
  */
 final class ExitTrace {
     private static final AtomicBoolean INSTALLED = new AtomicBoolean();
@@ -91,18 +93,27 @@ final class ExitTrace {
             // The session the job was in when it ended; earlier sessions' traces were written at their Finalize.
             int session = ranks.stream().mapToInt(c -> c.session).max().getAsInt();
             ranks.removeIf(c -> c.session != session);
-            RankContext zero = ranks.stream().filter(c -> c.rank == 0).findFirst().orElse(null);
-            if (zero == null) return;
-            if (zero.collectives() instanceof Collectives col && col.finalizeReached() && col.collectedWithin(collectionWait(ranks, zero))) return;
-            TraceCollector.abandonOpenFiles();
-            for (RankContext c : ranks) c.stopTracing();
-            String ending = JobMeta.before(signal != null ? signal : "exit");
-            JobMeta meta = zero.meta(System.currentTimeMillis(), ending);
             ranks.sort(Comparator.comparingInt(c -> c.rank));
-            MarkerStateMachine markers = zero.collectives() instanceof Collectives col ? col.markers() : null;
-            if (markers != null) markers.file().writeAtExit(meta);
-            else writeHeld(tracer, ranks, zero.output(), meta);
-            ProgressFile.remove(zero);
+            String how = signal != null ? signal : "exit";
+            // niodev: run stops the other ranks, which would wait for these for good; rank 0's JVM says so once its trace is written.
+            List<Integer> unfinished = ranks.stream().filter(c -> !c.finalizeSeen()).map(c -> c.rank).toList();
+            RankContext zero = ranks.get(0).rank == 0 ? ranks.get(0) : null;
+            if (zero == null) {
+                EndedEarlyNote.write(unfinished, how);
+                return;
+            }
+            try {
+                if (zero.collectives() instanceof Collectives col && col.finalizeReached() && col.collectedWithin(collectionWait(ranks, zero))) return;
+                TraceCollector.abandonOpenFiles();
+                for (RankContext c : ranks) c.stopTracing();
+                JobMeta meta = zero.meta(System.currentTimeMillis(), JobMeta.before(how));
+                MarkerStateMachine markers = zero.collectives() instanceof Collectives col ? col.markers() : null;
+                if (markers != null) markers.file().writeAtExit(meta);
+                else writeHeld(tracer, ranks, zero.output(), meta);
+                ProgressFile.remove(zero);
+            } finally {
+                EndedEarlyNote.write(unfinished, how);
+            }
         } catch (Throwable t) {
             TracerLog.line("could not write the trace as the job ended before MPI.Finalize (" + TracerLog.describe(t) + ")");
         }
