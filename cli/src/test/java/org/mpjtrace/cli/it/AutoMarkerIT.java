@@ -94,6 +94,39 @@ class AutoMarkerIT {
     }
 
     /**
+     * A Gather every 10th step of an Allreduce loop: the first look takes the Allreduces alone for the loop
+     * (period 1), the first Gather breaks that, and learning again keeps the Gather in: period 11, chosen once,
+     * with the markers at the Gather, under which the ranks reach state L. Before, the Allreduces after each
+     * Gather made period 1 again, and the
+     * next Gather broke it: a choice and five or six markers every 11 collectives, none of them long in L.
+     */
+    @Test
+    void aCollectiveEveryTenthStepBecomesPartOfTheLoopRatherThanBreakingTheMarkerEachTime() {
+        List<String> args = List.of("steps=300", "every=10");
+        MpjJobs.Run fullRun = MpjJobs.run("PeriodicGather", 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, "PeriodicGather", 4, "", args);
+        assertEquals(fullRun.out().lines().filter(l -> l.startsWith("PeriodicGather ")).toList(),
+                run.out().lines().filter(l -> l.startsWith("PeriodicGather ")).toList(), "the program's output");
+        TraceFile trace = run.result().trace();
+        MarkerLog log = trace.markers();
+
+        assertEquals(List.of(1, 11), log.choices().stream().map(MarkerChoice::period).toList(), log.choices().toString());
+        MarkerChoice second = log.choices().get(1);
+        // The markers fall where the Gather that broke period 1 falls, so that an interval is ten whole steps.
+        assertTrue(second.site().startsWith("Gather at PeriodicGather.main:"), second.site());
+        assertTrue(second.reason().startsWith("the loop's collectives changed; on every rank the last "), second.reason());
+        List<MarkerState> states = statesOf(log, second);
+        assertTrue(states.contains(MarkerState.L), states.toString());
+        // Acted on every period until L, then every 2, 4, 8, ... periods: the 330 collectives make a handful of markers.
+        assertTrue(log.records().size() <= 20, log.records().size() + " markers: " + ChameleonModeIT.states(log));
+        TraceFile full = fullRun.result().trace();
+        for (RankTrace section : trace.ranks())
+            assertEquals(ChameleonModeIT.opCounts(ExpandedRank.of(full, full.rank(section.rank()))), ChameleonModeIT.opCounts(ExpandedRank.of(trace, section)),
+                    "rank " + section.rank() + "'s calls per op");
+    }
+
+    /**
      * Ranks 6 and 7 leave the loop early, and rank 7 then waits for rank 0, which is still in its loop: no
      * rank waits for another's loop, so nobody hangs. The non-leads whose calls differ from their lead's
      * stopped repeating their loop and kept their calls from there, so at Finalize they trace for

@@ -34,7 +34,13 @@ import org.mpjtrace.trace.cluster.MarkerState;
  *       doubling up to 1,024, so a run of n steps acts about log2(n) times, and the first clustering (C)
  *       comes two periods after the choice. A rank whose candidates stopped matching votes to relearn;
  *       when any does, all learn again from the next 4 candidates and choose anew (the marker follows a
- *       phase change), and the choice goes into the trace's marker log.</li>
+ *       phase change), and the choice goes into the trace's marker log. Learning again, a rank proposes
+ *       only a period that every candidate since the one that broke the last choice repeats
+ *       ({@link CollectivePeriod#since}), and the ranks choose at the next candidate that falls where that
+ *       one fell in the period: a Gather every 10th step of an Allreduce loop makes period 11 with the
+ *       markers at the Gather, where the last three Allreduces alone made it 1 again after each Gather,
+ *       and the ranks relearned at every Gather (1,000 steps: 101 choices and 550 markers acted on, 2 and
+ *       15 now).</li>
  * </ul>
  * A loop with no candidate (a ring of point-to-point calls) is {@link LoopMarker}'s, which sees every call
  * of the first thread through {@link #onCall}; should the ranks agree on a collective after all, that
@@ -59,6 +65,12 @@ final class AutoMarker {
     /** Learning: when the ranks propose next, and the gap to the proposal after. */
     private long nextCheck = FIRST_CHECK;
     private int checkGap = FIRST_CHECK;
+    /**
+     * Learning again: the candidate (counting from 0) that broke the last choice on this rank, from which the
+     * candidates must repeat ({@link CollectivePeriod#since}); -1 at the first learning, or where this rank saw
+     * no break.
+     */
+    private long learnFrom = -1;
 
     /** Chosen: candidates per period (0 while learning), the period's site signatures, the next boundary and marker. */
     private int period;
@@ -68,10 +80,14 @@ final class AutoMarker {
     /** Periods from one acted-on marker to the next. */
     private int stride = 1;
 
-    /** Since the last acted-on marker: a period's Call-Path differed from its predecessor's; one was compared at all; the candidates stopped matching. */
+    /**
+     * Since the last acted-on marker: a period's Call-Path differed from its predecessor's; one was compared at all;
+     * the candidates stopped matching, first at candidate {@code brokeAt} (else -1).
+     */
     private boolean changed;
     private boolean compared;
     private boolean relearn;
+    private long brokeAt = -1;
     private boolean havePeriodPath;
     private long periodPath;
     /** The periods' call sequences since the last acted-on marker, folded into one hash. */
@@ -139,14 +155,26 @@ final class AutoMarker {
     }
 
     private void propose(int site) throws ReflectiveOperationException {
-        int mine = CollectivePeriod.of(history, count);
-        int[] sums = ctx.mpj.allreduceSum(ctx.privateComm(), new int[] {mine == 0 ? 1 : 0, mine, mine * mine});
+        int mine = learnFrom < 0 ? CollectivePeriod.of(history, count) : CollectivePeriod.since(history, count, learnFrom);
+        // Learning again, the markers go where the candidate that broke the last choice falls in the period (a
+        // Gather every 10th step: at the Gather, so that an interval is whole iterations): at counts = phase mod p.
+        int learningAgain = learnFrom < 0 ? 0 : 1;
+        int phase = learningAgain == 0 || mine == 0 ? 0 : (int) Math.floorMod(learnFrom + 1, (long) mine);
+        int[] sums = ctx.mpj.allreduceSum(ctx.privateComm(), new int[] {mine == 0 ? 1 : 0, mine, mine * mine, learningAgain, phase, phase * phase});
         // All proposals equal exactly when (sum p)^2 = P * sum p^2 (Cauchy-Schwarz), none of them 0.
         boolean agreed = sums[0] == 0 && (long) sums[1] * sums[1] == (long) ctx.size * sums[2];
         if (!agreed) {
             checkGap = Math.min(checkGap * 2, MAX_GAP);
             nextCheck = count + checkGap;
             if (file != null) file.noteCandidates(count);
+            return;
+        }
+        // Every rank decides this on the same sums: where all learn again and agree on the phase, choose at the
+        // next count in phase, where all propose again; else here, as at the first learning.
+        boolean inPhase = sums[3] == ctx.size && (long) sums[4] * sums[4] == (long) ctx.size * sums[5];
+        long ahead = inPhase ? Math.floorMod(phase - count, (long) mine) : 0;
+        if (ahead != 0) {
+            nextCheck = count + ahead;
             return;
         }
         // The ranks' own loops hand over: what they have on the way is taken in, here, where all ranks are.
@@ -166,9 +194,11 @@ final class AutoMarker {
         stride = 1;
         havePeriodPath = false;
         if (file != null) file.addChoice(describe(site, again), count);
+        learnFrom = -1;
         // The first marker of a choice: AT (a later choice votes "changed": nothing to compare with yet).
         machine.act(count, true, false, Mix64.combine(sinceMarker, sink.callSequence()));
         changed = compared = relearn = false;
+        brokeAt = -1;
         sinceMarker = 0;
     }
 
@@ -184,16 +214,22 @@ final class AutoMarker {
         periodPath = path;
         havePeriodPath = true;
         sinceMarker = Mix64.combine(sinceMarker, sequence);
-        for (int j = 0; j < period; j++)
-            if (CollectivePeriod.at(history, count - period + j) != pattern[j]) relearn = true;
+        for (int j = 0; j < period; j++) {
+            if (CollectivePeriod.at(history, count - period + j) == pattern[j]) continue;
+            relearn = true;
+            if (brokeAt < 0) brokeAt = count - period + j;
+        }
     }
 
     private void act() throws ReflectiveOperationException {
         int relearning = machine.act(count, changed || !compared, relearn, Mix64.combine(sinceMarker, sink.callSequence()));
+        long broke = brokeAt;
         changed = compared = relearn = false;
+        brokeAt = -1;
         sinceMarker = 0;
         if (relearning > 0) {
             period = 0;
+            learnFrom = broke;
             checkGap = FIRST_CHECK;
             nextCheck = count + FIRST_CHECK;
             if (file != null) file.noteCandidates(count);
@@ -205,7 +241,8 @@ final class AutoMarker {
 
     private MarkerChoice describe(int site, boolean again) {
         String where = siteName(ctx, site);
-        MarkerReason why = MarkerReason.collectives(again, (long) CollectivePeriod.REPEATS * period, period, count);
+        long repeated = learnFrom < 0 ? (long) CollectivePeriod.REPEATS * period : CollectivePeriod.window(history, count, learnFrom);
+        MarkerReason why = MarkerReason.collectives(again, repeated, period, count);
         return new MarkerChoice(count, period, where, callers(), why, false);
     }
 

@@ -71,4 +71,47 @@ class CollectivePeriodTest {
         assertTrue(CollectivePeriod.repeats(history(calls), calls.length, 3));
         assertFalse(CollectivePeriod.repeats(history(calls), calls.length, 1));
     }
+
+    /** One Allreduce a step and a Gather after every 10th: period 11, the Gather included. */
+    private static long[] periodicGather(int steps) {
+        long[] out = new long[steps + steps / 10];
+        int at = 0;
+        for (int s = 0; s < steps; s++) {
+            out[at++] = ALLREDUCE;
+            if (s % 10 == 9) out[at++] = REDUCE;
+        }
+        return out;
+    }
+
+    @Test
+    void aCollectiveEveryTenthStepIsPartOfThePeriodOnceItBrokeTheLastOne() {
+        // The Allreduces after each Gather repeat alone: the first learning's criterion takes them for the loop.
+        long[] calls = java.util.Arrays.copyOf(periodicGather(40), 15);
+        assertEquals(1, CollectivePeriod.of(history(calls), calls.length));
+        // Learning again from the Gather that broke period 1 (candidate 10): nothing repeats yet, then period 11.
+        assertEquals(0, CollectivePeriod.since(history(calls), calls.length, 10));
+        long[] more = java.util.Arrays.copyOf(periodicGather(40), 10 + 33);
+        assertEquals(11, CollectivePeriod.since(history(more), more.length, 10));
+        assertEquals(33, CollectivePeriod.window(history(more), more.length, 10));
+        // Long after the break the whole history must repeat, and still does every 11.
+        long[] manySteps = periodicGather(400);
+        assertEquals(11, CollectivePeriod.since(history(manySteps), manySteps.length, 10));
+        assertEquals(64, CollectivePeriod.window(history(manySteps), manySteps.length, 10));
+    }
+
+    @Test
+    void aNewLoopAfterTheBreakIsFoundOnceItRepeatsThreeTimes() {
+        long[] calls = concat(repeat(40, ALLREDUCE), repeat(2, BCAST, ALLREDUCE));
+        assertEquals(0, CollectivePeriod.since(history(calls), calls.length, 40));
+        calls = concat(repeat(40, ALLREDUCE), repeat(3, BCAST, ALLREDUCE));
+        assertEquals(2, CollectivePeriod.since(history(calls), calls.length, 40));
+    }
+
+    @Test
+    void aCollectiveMadeOnceKeepsTheLoopUnlearnedUntilItIsOutOfTheHistory() {
+        long[] once = concat(repeat(50, ALLREDUCE), new long[] {BARRIER}, repeat(63, ALLREDUCE));
+        assertEquals(0, CollectivePeriod.since(history(once), once.length, 50), "the Barrier is still among the last 64");
+        long[] later = concat(once, repeat(1, ALLREDUCE));
+        assertEquals(1, CollectivePeriod.since(history(later), later.length, 50));
+    }
 }
