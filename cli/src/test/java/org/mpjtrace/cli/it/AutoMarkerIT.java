@@ -33,6 +33,8 @@ import org.mpjtrace.trace.ranks.RankSet;
 @ExtendWith(NiodevDaemon.class)
 class AutoMarkerIT {
 
+    private static final String PERIODIC_GATHER = "org.mpjtrace.examples.clusters.PeriodicGather";
+
     @TempDir
     Path dir;
 
@@ -103,9 +105,9 @@ class AutoMarkerIT {
     @Test
     void aCollectiveEveryTenthStepBecomesPartOfTheLoopRatherThanBreakingTheMarkerEachTime() {
         List<String> args = List.of("steps=300", "every=10");
-        MpjJobs.Run fullRun = MpjJobs.run("PeriodicGather", 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
+        MpjJobs.Run fullRun = MpjJobs.run(PERIODIC_GATHER, 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
         MpjJobs.assertSucceeded(fullRun);
-        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, "PeriodicGather", 4, "", args);
+        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, PERIODIC_GATHER, 4, "", args);
         assertEquals(fullRun.out().lines().filter(l -> l.startsWith("PeriodicGather ")).toList(),
                 run.out().lines().filter(l -> l.startsWith("PeriodicGather ")).toList(), "the program's output");
         TraceFile trace = run.result().trace();

@@ -180,31 +180,26 @@ class ExitPathsIT {
      */
     @Test
     void onNiodevTheJvmOfRankZeroWritesItsOwnRankAsItExitsAndRunStopsTheOthers() throws Exception {
-        Path file = dir.resolve("t.mpjt");
-        MpjJobs.Run run = MpjJobs.run("EarlyExit", 3, "niodev", null, file, "dump", "", List.of("steps=" + STEPS, "end=exit", "rank=0"));
-        assertEquals(1, run.result().exitCode(), run.messages());
-        assertTrue(run.messages().contains("job failed: rank 0 ended before MPI.Finalize (its JVM exited); its other ranks cannot finish "
-                + "without it, so the job was stopped; the job ended by exit before MPI.Finalize; " + file + " keeps the calls of 1 of 3 "
-                + "ranks until then"), run.messages());
-
-        TraceFile trace = TraceReader.read(file);
-        assertEquals(JobMeta.before("exit"), trace.meta().ending());
-        assertEquals(List.of(0), trace.ranks().stream().map(RankTrace::rank).toList(), "the other JVMs hold the other ranks");
-        assertEquals(CALLS_PER_RANK, trace.rank(0).eventCount());
-        assertEquals(List.of("t.mpjt"), folder());
+        assertNiodevJobStoppedAfterRankExited(0, "exit");
     }
 
     @Test
     void onNiodevARankJvmThatExitsStopsTheJobAndRankZeroWritesItsTraceAsItIsStopped() throws Exception {
+        assertNiodevJobStoppedAfterRankExited(2, "SIGTERM"); // rank 0's JVM wrote its trace as run stopped it
+    }
+
+    /** EarlyExit on 3 niodev JVMs whose rank {@code rank} exits: run stops the job, and rank 0's trace ended by {@code ending}. */
+    private void assertNiodevJobStoppedAfterRankExited(int rank, String ending) throws Exception {
         Path file = dir.resolve("t.mpjt");
-        MpjJobs.Run run = MpjJobs.run("EarlyExit", 3, "niodev", null, file, "dump", "", List.of("steps=" + STEPS, "end=exit", "rank=2"));
+        MpjJobs.Run run = MpjJobs.run("EarlyExit", 3, "niodev", null, file, "dump", "", List.of("steps=" + STEPS, "end=exit", "rank=" + rank));
         assertEquals(1, run.result().exitCode(), run.messages());
-        assertTrue(run.messages().contains("job failed: rank 2 ended before MPI.Finalize (its JVM exited); its other ranks cannot finish "
-                + "without it, so the job was stopped; the job ended by SIGTERM before MPI.Finalize; " + file + " keeps the calls of 1 of 3 "
-                + "ranks until then"), run.messages());
+        assertTrue(run.messages().contains("job failed: rank " + rank + " ended before MPI.Finalize (its JVM exited); its other ranks cannot "
+                + "finish without it, so the job was stopped; the job ended by " + ending + " before MPI.Finalize; " + file
+                + " keeps the calls of 1 of 3 ranks until then"), run.messages());
 
         TraceFile trace = TraceReader.read(file);
-        assertEquals(JobMeta.before("SIGTERM"), trace.meta().ending(), "rank 0's JVM wrote its trace as run stopped it");
+        assertEquals(JobMeta.before(ending), trace.meta().ending());
+        assertEquals(List.of(0), trace.ranks().stream().map(RankTrace::rank).toList(), "the other JVMs hold the other ranks");
         assertEquals(CALLS_PER_RANK, trace.rank(0).eventCount());
         assertEquals(List.of("t.mpjt"), folder());
     }

@@ -6,5 +6,6 @@
  * another order by every other pair of ranks. {@code LeavingPair}: a loop with no collective that one pair of ranks
  * leaves early, which marker auto must cluster without making any rank wait for another's loop.
  * {@code RingThenPairs}: two such loops in a row, the ranks alike in the first and not in the second.
+ * {@code PeriodicGather}: a loop whose Gather every 10th step marker auto must take into its period.
  */
 package org.mpjtrace.examples.clusters;

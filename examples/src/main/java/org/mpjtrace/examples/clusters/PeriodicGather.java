@@ -1,4 +1,4 @@
-package org.mpjtrace.examples;
+package org.mpjtrace.examples.clusters;
 
 import mpi.MPI;
 import org.mpjtrace.examples.support.Args;
