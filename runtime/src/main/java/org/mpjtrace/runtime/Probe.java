@@ -79,23 +79,26 @@ public final class Probe {
         }
         if (first) ctx.setUpEnded(exit); // the set-up of an attached rank's thread is the tracer's time
         // Even with tracing off the rank keeps taking part in the markers' votes and merges: the others wait for it.
-        if (recorder.watchesCalls()) watched(ctx, site, op, peer, peer2, recorder.isMarker(site, op, comm));
-        else if (recorder.isMarker(site, op, comm)) marker(ctx, site);
+        if (recorder.watchesCalls()) watched(ctx, recorder, site, op, peer, peer2, recorder.isMarker(site, op, comm));
+        else if (recorder.isMarker(site, op, comm)) marker(ctx, recorder, site);
     }
 
     /** Off the hot path's ring: marker auto watches the rank's first thread's calls for its own loop. */
-    private static void watched(RankContext ctx, int site, int op, int peer, int peer2, boolean marker) {
+    private static void watched(RankContext ctx, ThreadRecorder recorder, int site, int op, int peer, int peer2, boolean marker) {
         try {
-            ctx.collectives().onWatchedCall(site, op, peer, peer2, marker);
+            ctx.collectives().onWatchedCall(site, marker ? recorder.contextOf(site) : 0, op, peer, peer2, marker);
         } catch (Throwable t) {
             ctx.disable(t);
         }
     }
 
-    /** Off the hot path: a marker call returned (the clustering modes). */
-    private static void marker(RankContext ctx, int site) {
+    /**
+     * Off the hot path: a marker call returned (the clustering modes). Its calling context is worked out again
+     * here, also on a rank that records nothing (a non-lead): every rank must count and compare the same markers.
+     */
+    private static void marker(RankContext ctx, ThreadRecorder recorder, int site) {
         try {
-            ctx.collectives().onMarker(site);
+            ctx.collectives().onMarker(site, recorder.contextOf(site));
         } catch (Throwable t) {
             ctx.disable(t);
         }

@@ -34,6 +34,7 @@ import org.mpjtrace.trace.ranks.RankSet;
 class AutoMarkerIT {
 
     private static final String PERIODIC_GATHER = "org.mpjtrace.examples.clusters.PeriodicGather";
+    private static final String TWO_DOTS = "org.mpjtrace.examples.clusters.TwoDots";
 
     @TempDir
     Path dir;
@@ -121,6 +122,33 @@ class AutoMarkerIT {
         List<MarkerState> states = statesOf(log, second);
         assertTrue(states.contains(MarkerState.L), states.toString());
         // Acted on every period until L, then every 2, 4, 8, ... periods: the 330 collectives make a handful of markers.
+        assertTrue(log.records().size() <= 20, log.records().size() + " markers: " + ChameleonModeIT.states(log));
+        TraceFile full = fullRun.result().trace();
+        for (RankTrace section : trace.ranks())
+            assertEquals(ChameleonModeIT.opCounts(ExpandedRank.of(full, full.rank(section.rank()))), ChameleonModeIT.opCounts(ExpandedRank.of(trace, section)),
+                    "rank " + section.rank() + "'s calls per op");
+    }
+
+    /**
+     * Two dot products a step through one helper's Allreduce: one call site, two calling contexts. Marker auto
+     * tells its candidates apart by context, as the Call-Path it compares periods by does: period 2, clustered
+     * and in state L. Told apart by site, the period was 1 and every period's Call-Path unlike the one before,
+     * so the ranks voted at every Allreduce and never clustered (597 markers in AT for 300 steps on 4 ranks).
+     */
+    @Test
+    void oneAllreduceInAHelperCalledFromTwoPlacesIsAPeriodOfTwo() {
+        List<String> args = List.of("steps=300");
+        MpjJobs.Run fullRun = MpjJobs.run(TWO_DOTS, 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, TWO_DOTS, 4, "", args);
+        assertEquals(fullRun.out().lines().filter(l -> l.startsWith("TwoDots ")).toList(),
+                run.out().lines().filter(l -> l.startsWith("TwoDots ")).toList(), "the program's output");
+        TraceFile trace = run.result().trace();
+        MarkerLog log = trace.markers();
+
+        assertEquals(List.of(2), log.choices().stream().map(MarkerChoice::period).toList(), log.choices().toString());
+        assertTrue(log.choices().get(0).site().startsWith("Allreduce at TwoDots.dot:"), log.choices().get(0).site());
+        assertTrue(ChameleonModeIT.states(log).contains(MarkerState.L), ChameleonModeIT.states(log).toString());
         assertTrue(log.records().size() <= 20, log.records().size() + " markers: " + ChameleonModeIT.states(log));
         TraceFile full = fullRun.result().trace();
         for (RankTrace section : trace.ranks())

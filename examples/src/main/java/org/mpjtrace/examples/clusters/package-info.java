@@ -7,5 +7,6 @@
  * leaves early, which marker auto must cluster without making any rank wait for another's loop.
  * {@code RingThenPairs}: two such loops in a row, the ranks alike in the first and not in the second.
  * {@code PeriodicGather}: a loop whose Gather every 10th step marker auto must take into its period.
+ * {@code TwoDots}: a loop whose one Allreduce, in a helper, it calls from two places: a period of two.
  */
 package org.mpjtrace.examples.clusters;

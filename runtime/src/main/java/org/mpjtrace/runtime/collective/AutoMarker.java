@@ -107,12 +107,12 @@ final class AutoMarker {
      * a communicator of all ranks); only while the rank watches its calls for {@link LoopMarker}, else
      * {@link #onCollective} alone, for candidates.
      */
-    void onCall(int site, int op, int peer, int peer2, boolean candidate) throws ReflectiveOperationException {
+    void onCall(int site, long context, int op, int peer, int peer2, boolean candidate) throws ReflectiveOperationException {
         try {
             loop.onCall(site, op, peer, peer2, candidate);
         } finally {
             // Counted whatever befell the loop's path: every rank must count the same candidates.
-            if (candidate) onCollective(site);
+            if (candidate) onCollective(site, context);
         }
     }
 
@@ -126,9 +126,14 @@ final class AutoMarker {
         if (loop != null) loop.settle(false);
     }
 
-    /** A candidate collective, made at {@code site}, returned on the rank's first thread. */
-    void onCollective(int site) throws ReflectiveOperationException {
-        history[(int) (count % HISTORY)] = ctx.tracer.sites().signature(site);
+    /**
+     * A candidate collective, made at {@code site} in calling context {@code context} (its stack signature),
+     * returned on the rank's first thread. Candidates are told apart by context, as the Call-Path the periods
+     * are compared by tells calls apart: one Allreduce in a helper that each step calls from two places is a
+     * period of two (with the site alone, period 1, and every period's Call-Path unlike the one before).
+     */
+    void onCollective(int site, long context) throws ReflectiveOperationException {
+        history[(int) (count % HISTORY)] = context;
         count++;
         if (period == 0) {
             if (count == nextCheck) propose(site);

@@ -58,15 +58,15 @@ public final class Collectives implements RankCollectives {
     }
 
     @Override
-    public void onMarker(int site) throws ReflectiveOperationException {
-        if (auto != null) auto.onCollective(site);
+    public void onMarker(int site, long context) throws ReflectiveOperationException {
+        if (auto != null) auto.onCollective(site, context);
         else if (markers != null) markers.onMarker();
     }
 
     @Override
-    public void onWatchedCall(int site, int op, int peer, int peer2, boolean marker) throws ReflectiveOperationException {
-        if (auto != null) auto.onCall(site, op, peer, peer2, marker);
-        else if (marker) onMarker(site);
+    public void onWatchedCall(int site, long context, int op, int peer, int peer2, boolean marker) throws ReflectiveOperationException {
+        if (auto != null) auto.onCall(site, context, op, peer, peer2, marker);
+        else if (marker) onMarker(site, context);
     }
 
     /**

@@ -10,24 +10,27 @@ public interface RankCollectives {
     /** Before Probe.init attached the real one (never reached by a rank that records). */
     RankCollectives NONE = new RankCollectives() {
         @Override
-        public void onMarker(int site) {}
+        public void onMarker(int site, long context) {}
 
         @Override
-        public void onWatchedCall(int site, int op, int peer, int peer2, boolean marker) {}
+        public void onWatchedCall(int site, long context, int op, int peer, int peer2, boolean marker) {}
 
         @Override
         public void onFinalize() {}
     };
 
-    /** A marker call (made at {@code site}) returned on the rank's own thread. */
-    void onMarker(int site) throws ReflectiveOperationException;
+    /**
+     * A marker call (made at {@code site}, in calling context {@code context}: its stack signature, as its
+     * event has it) returned on the rank's own thread.
+     */
+    void onMarker(int site, long context) throws ReflectiveOperationException;
 
     /**
-     * A call (made at {@code site}, with its op and peers) returned on the rank's own thread while the rank
+     * A call (made at {@code site} in {@code context}, with its op and peers) returned on the rank's own thread while the rank
      * watches its calls ({@link RankContext#watchCalls}): marker auto looks for the rank's own loop in
      * them. {@code marker}: the call is also a marker call.
      */
-    void onWatchedCall(int site, int op, int peer, int peer2, boolean marker) throws ReflectiveOperationException;
+    void onWatchedCall(int site, long context, int op, int peer, int peer2, boolean marker) throws ReflectiveOperationException;
 
     /** MPI.Finalize is about to run: collect the trace while MPJ still works. Never throws. */
     void onFinalize();

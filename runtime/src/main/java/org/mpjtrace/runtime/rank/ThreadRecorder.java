@@ -231,6 +231,14 @@ public final class ThreadRecorder {
     }
 
     /**
+     * The stack signature of a call made at {@code site} from where this thread is now, as its event has it (or
+     * would, on a thread that records nothing): what marker auto tells its candidates apart by.
+     */
+    public long contextOf(int site) {
+        return stackSignature(site);
+    }
+
+    /**
      * The call's stack signature: its site's own, extended by its nearest {@link #stackDepth} callers on
      * the thread's shadow stack. Each caller contributes its call site's signature (computed from the
      * site's key, like the MPJ site's), so every JVM gives a context the same value whatever ids it gave
