@@ -25,7 +25,8 @@ import org.mpjtrace.trace.ranks.RankSet;
  *       extend): PhaseChange's intervals, a loop of exchanges then a loop of collectives each, come out
  *       as one loop of three phases, as in a full trace;</li>
  *   <li>a loop over the calls of the loop that ends the body of the loop before it (a marker fell in
- *       the last phase of the last round) becomes more iterations of that inner loop's last run;</li>
+ *       the last phase of the last round) becomes more iterations of that inner loop's last run, and one
+ *       over the calls of the loop that begins the body of the loop after it, more of its first run;</li>
  *   <li>the end of an iteration, a loop that begins inside its iterations, then the beginning of one
  *       (a marker that is not the first call of the loop) become the loop turned round, one iteration
  *       more.</li>
@@ -69,7 +70,7 @@ final class LoopJoin {
     private static boolean joinAtEnd(List<GlobalNode> out) {
         int last = out.size() - 1;
         if (last < 1) return false;
-        if (joinLastTwoLoops(out) || joinIntoLastRun(out)) return true;
+        if (joinLastTwoLoops(out) || joinIntoLastRun(out) || joinIntoFirstRun(out)) return true;
         if (out.get(last) instanceof GlobalLoop loop) {
             // An iteration right before the loop.
             int k = loop.body().size();
@@ -152,6 +153,41 @@ final class LoopJoin {
         List<GlobalNode> outerBody = new ArrayList<>(outer.body());
         outerBody.set(outerBody.size() - 1, new GlobalLoop(body, Alternatives.of(counts), inner.ranks()));
         return replaceEnd(out, 2, new GlobalLoop(outerBody, outer.counts(), outer.ranks()));
+    }
+
+    /**
+     * A loop {@code head} right before a loop {@code outer} whose body begins with a loop {@code inner} of the
+     * same calls and ranks: head's iterations are the beginning of inner's first run, as outer's body has
+     * nothing before inner. Marker auto's markers at a Gather every 10th step, chosen a few steps into an
+     * iteration, give 2 steps, then a loop of 8 steps and the Gather, then 10 steps and the Gather, ...
+     */
+    private static boolean joinIntoFirstRun(List<GlobalNode> out) {
+        int last = out.size() - 1;
+        if (!(out.get(last) instanceof GlobalLoop outer) || !(out.get(last - 1) instanceof GlobalLoop head)
+                || !(outer.body().get(0) instanceof GlobalLoop inner))
+            return false;
+        if (!outer.ranks().equals(head.ranks()) || !inner.ranks().equals(head.ranks()) || !runsOnce(outer) || !runsOnce(head)
+                || !sameCalls(head.body(), inner.body()))
+            return false;
+        List<Alternative<ValueSeq>> counts = new ArrayList<>();
+        for (Alternative<ValueSeq> x : head.counts().list())
+            for (Alternative<ValueSeq> y : inner.counts().list()) {
+                RankSet both = intersection(x.ranks(), y.ranks());
+                if (!both.isEmpty()) add(counts, firstPlus(y.value(), sum(x.value())), both);
+            }
+        List<GlobalNode> body = covers(counts, inner.ranks()) ? zipped(head.body(), inner.body()) : null;
+        if (body == null) return false;
+        List<GlobalNode> outerBody = new ArrayList<>(outer.body());
+        outerBody.set(0, new GlobalLoop(body, Alternatives.of(counts), inner.ranks()));
+        return replaceEnd(out, 2, new GlobalLoop(outerBody, outer.counts(), outer.ranks()));
+    }
+
+    /** {@code s} with {@code more} added to its first value. */
+    private static ValueSeq firstPlus(ValueSeq s, long more) {
+        ValueSeq out = new ValueSeq();
+        boolean first = true;
+        for (ValueSeq.Cursor c = s.cursor(); c.hasNext(); first = false) out.append(first ? c.next() + more : c.next());
+        return out;
     }
 
     /** {@code s} with {@code more} added to its last value. */

@@ -250,6 +250,36 @@ class OnlineTraceTest {
         assertExpandsToTheBlocks(online, blocks);
     }
 
+    /** One interval of steps {@code first} to {@code first + steps - 1} of a loop with a Sendrecv and an Allreduce a step and a Gather every 10th. */
+    private static GlobalTrace gathers(int first, int steps) {
+        GlobalTrace merged = null;
+        for (int r = 0; r < SIZE; r++) {
+            RankCalls c = new RankCalls(r, 500);
+            for (int s = first; s < first + steps; s++) {
+                c.call(Op.SENDRECV, 5, (r + 1) % SIZE, 3, 8, Event.NONE);
+                c.call(Op.ALLREDUCE, 6, Event.NONE, Event.NONE, 1, Event.NONE);
+                if (s % 10 == 9) c.call(Op.GATHER, 8, 0, Event.NONE, 1, Event.NONE);
+            }
+            GlobalTrace one = GlobalTrace.ofRanks(RankSet.single(r), c.folded());
+            merged = merged == null ? one : TraceMerge.merge(merged, one);
+        }
+        return merged.withMergeNanos(MERGE_NANOS);
+    }
+
+    @Test
+    void stepsBeforeAnIntervalThatBeginsInsideAnIterationJoinItsFirstInnerRun() {
+        // Marker auto's PeriodicGather: 12 steps before the first marker of period 11, at a Gather, then 288 steps
+        // from the 13th: 10 steps and a Gather, 2 steps, then a loop whose first run of steps is 8 and the others 10.
+        List<GlobalTrace> blocks = List.of(gathers(0, 12), gathers(12, 288));
+        OnlineTrace online = appended(blocks);
+        List<GlobalNode> nodes = online.trace().nodes();
+        assertEquals(1, nodes.size(), "one loop of 30 times 10 steps and a Gather");
+        GlobalLoop loop = assertInstanceOf(GlobalLoop.class, nodes.get(0));
+        for (int r = 0; r < SIZE; r++) assertEquals(30, loop.counts().valueFor(r).cursor().next(), "rank " + r);
+        assertEquals(gathers(0, 300).nodeCount(), online.trace().nodeCount(), "the shape of the 300 steps in one interval");
+        assertExpandsToTheBlocks(online, blocks);
+    }
+
     @Test
     void anIterationLeftOverAfterALoopBecomesOneMoreIterationOfIt() {
         // The calls of one interval's 7 steps, then a lone step (a marker fell between them).
