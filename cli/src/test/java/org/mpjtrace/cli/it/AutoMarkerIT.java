@@ -124,6 +124,9 @@ class AutoMarkerIT {
         // Acted on every period until L, then every 2, 4, 8, ... periods: the 330 collectives make a handful of markers.
         assertTrue(log.records().size() <= 20, log.records().size() + " markers: " + ChameleonModeIT.states(log));
         TraceFile full = fullRun.result().trace();
+        // The steps the first markers cut apart are joined again: every rank's loops are full's, 30 of 10 steps.
+        for (int r = 0; r < 4; r++)
+            assertEquals(ChameleonModeIT.loopNest(full.global().nodes(), r, 0), ChameleonModeIT.loopNest(trace.global().nodes(), r, 0), "rank " + r + "'s loops");
         for (RankTrace section : trace.ranks())
             assertEquals(ChameleonModeIT.opCounts(ExpandedRank.of(full, full.rank(section.rank()))), ChameleonModeIT.opCounts(ExpandedRank.of(trace, section)),
                     "rank " + section.rank() + "'s calls per op");
