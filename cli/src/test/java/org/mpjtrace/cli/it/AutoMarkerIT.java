@@ -100,36 +100,23 @@ class AutoMarkerIT {
      * A Gather every 10th step of an Allreduce loop: the first look takes the Allreduces alone for the loop
      * (period 1), the first Gather breaks that, and learning again keeps the Gather in: period 11, chosen once,
      * with the markers at the Gather, under which the ranks reach state L. Before, the Allreduces after each
-     * Gather made period 1 again, and the
-     * next Gather broke it: a choice and five or six markers every 11 collectives, none of them long in L.
+     * Gather made period 1 again, and the next Gather broke it: a choice and five or six markers every 11
+     * collectives, none of them long in L.
      */
     @Test
     void aCollectiveEveryTenthStepBecomesPartOfTheLoopRatherThanBreakingTheMarkerEachTime() {
-        List<String> args = List.of("steps=300", "every=10");
-        MpjJobs.Run fullRun = MpjJobs.run(PERIODIC_GATHER, 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
-        MpjJobs.assertSucceeded(fullRun);
-        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, PERIODIC_GATHER, 4, "", args);
-        assertEquals(fullRun.out().lines().filter(l -> l.startsWith("PeriodicGather ")).toList(),
-                run.out().lines().filter(l -> l.startsWith("PeriodicGather ")).toList(), "the program's output");
-        TraceFile trace = run.result().trace();
-        MarkerLog log = trace.markers();
-
+        FullAndClustered runs = fullAndClustered(PERIODIC_GATHER, "PeriodicGather ", List.of("steps=300", "every=10"));
+        MarkerLog log = runs.trace().markers();
         assertEquals(List.of(1, 11), log.choices().stream().map(MarkerChoice::period).toList(), log.choices().toString());
         MarkerChoice second = log.choices().get(1);
         // The markers fall where the Gather that broke period 1 falls, so that an interval is ten whole steps.
         assertTrue(second.site().startsWith("Gather at PeriodicGather.main:"), second.site());
         assertTrue(second.reason().startsWith("the loop's collectives changed; on every rank the last "), second.reason());
-        List<MarkerState> states = statesOf(log, second);
-        assertTrue(states.contains(MarkerState.L), states.toString());
-        // Acted on every period until L, then every 2, 4, 8, ... periods: the 330 collectives make a handful of markers.
-        assertTrue(log.records().size() <= 20, log.records().size() + " markers: " + ChameleonModeIT.states(log));
-        TraceFile full = fullRun.result().trace();
+        assertTrue(statesOf(log, second).contains(MarkerState.L), statesOf(log, second).toString());
         // The steps the first markers cut apart are joined again: every rank's loops are full's, 30 of 10 steps.
         for (int r = 0; r < 4; r++)
-            assertEquals(ChameleonModeIT.loopNest(full.global().nodes(), r, 0), ChameleonModeIT.loopNest(trace.global().nodes(), r, 0), "rank " + r + "'s loops");
-        for (RankTrace section : trace.ranks())
-            assertEquals(ChameleonModeIT.opCounts(ExpandedRank.of(full, full.rank(section.rank()))), ChameleonModeIT.opCounts(ExpandedRank.of(trace, section)),
-                    "rank " + section.rank() + "'s calls per op");
+            assertEquals(ChameleonModeIT.loopNest(runs.full().global().nodes(), r, 0), ChameleonModeIT.loopNest(runs.trace().global().nodes(), r, 0),
+                    "rank " + r + "'s loops");
     }
 
     /**
@@ -140,23 +127,33 @@ class AutoMarkerIT {
      */
     @Test
     void oneAllreduceInAHelperCalledFromTwoPlacesIsAPeriodOfTwo() {
-        List<String> args = List.of("steps=300");
-        MpjJobs.Run fullRun = MpjJobs.run(TWO_DOTS, 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
-        MpjJobs.assertSucceeded(fullRun);
-        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, TWO_DOTS, 4, "", args);
-        assertEquals(fullRun.out().lines().filter(l -> l.startsWith("TwoDots ")).toList(),
-                run.out().lines().filter(l -> l.startsWith("TwoDots ")).toList(), "the program's output");
-        TraceFile trace = run.result().trace();
-        MarkerLog log = trace.markers();
-
+        FullAndClustered runs = fullAndClustered(TWO_DOTS, "TwoDots ", List.of("steps=300"));
+        MarkerLog log = runs.trace().markers();
         assertEquals(List.of(2), log.choices().stream().map(MarkerChoice::period).toList(), log.choices().toString());
         assertTrue(log.choices().get(0).site().startsWith("Allreduce at TwoDots.dot:"), log.choices().get(0).site());
         assertTrue(ChameleonModeIT.states(log).contains(MarkerState.L), ChameleonModeIT.states(log).toString());
+    }
+
+    private record FullAndClustered(TraceFile full, TraceFile trace) {}
+
+    /**
+     * {@code example} traced in mode full and in chameleon (marker auto), 4 ranks, with what both must give: the
+     * program's lines (starting with {@code lines}) as untraced, a handful of markers (acted on every period until
+     * L, then every 2, 4, 8, ... periods), and every rank's calls as full's.
+     */
+    private FullAndClustered fullAndClustered(String example, String lines, List<String> args) {
+        MpjJobs.Run fullRun = MpjJobs.run(example, 4, "multicore", null, dir.resolve("full.mpjt"), "full", "", args);
+        MpjJobs.assertSucceeded(fullRun);
+        MpjJobs.Run run = ChameleonModeIT.chameleon(dir, example, 4, "", args);
+        assertEquals(fullRun.out().lines().filter(l -> l.startsWith(lines)).toList(), run.out().lines().filter(l -> l.startsWith(lines)).toList(),
+                "the program's output");
+        TraceFile full = fullRun.result().trace(), trace = run.result().trace();
+        MarkerLog log = trace.markers();
         assertTrue(log.records().size() <= 20, log.records().size() + " markers: " + ChameleonModeIT.states(log));
-        TraceFile full = fullRun.result().trace();
         for (RankTrace section : trace.ranks())
             assertEquals(ChameleonModeIT.opCounts(ExpandedRank.of(full, full.rank(section.rank()))), ChameleonModeIT.opCounts(ExpandedRank.of(trace, section)),
                     "rank " + section.rank() + "'s calls per op");
+        return new FullAndClustered(full, trace);
     }
 
     /**

@@ -142,16 +142,10 @@ final class LoopJoin {
         if (!outer.ranks().equals(tail.ranks()) || !inner.ranks().equals(tail.ranks()) || !runsOnce(outer) || !runsOnce(tail)
                 || !sameCalls(inner.body(), tail.body()))
             return false;
-        List<Alternative<ValueSeq>> counts = new ArrayList<>();
-        for (Alternative<ValueSeq> x : inner.counts().list())
-            for (Alternative<ValueSeq> y : tail.counts().list()) {
-                RankSet both = intersection(x.ranks(), y.ranks());
-                if (!both.isEmpty()) add(counts, lastPlus(x.value(), sum(y.value())), both);
-            }
-        List<GlobalNode> body = covers(counts, inner.ranks()) ? zipped(inner.body(), tail.body()) : null;
-        if (body == null) return false;
+        GlobalLoop longer = runExtended(inner, tail, false);
+        if (longer == null) return false;
         List<GlobalNode> outerBody = new ArrayList<>(outer.body());
-        outerBody.set(outerBody.size() - 1, new GlobalLoop(body, Alternatives.of(counts), inner.ranks()));
+        outerBody.set(outerBody.size() - 1, longer);
         return replaceEnd(out, 2, new GlobalLoop(outerBody, outer.counts(), outer.ranks()));
     }
 
@@ -169,33 +163,35 @@ final class LoopJoin {
         if (!outer.ranks().equals(head.ranks()) || !inner.ranks().equals(head.ranks()) || !runsOnce(outer) || !runsOnce(head)
                 || !sameCalls(head.body(), inner.body()))
             return false;
-        List<Alternative<ValueSeq>> counts = new ArrayList<>();
-        for (Alternative<ValueSeq> x : head.counts().list())
-            for (Alternative<ValueSeq> y : inner.counts().list()) {
-                RankSet both = intersection(x.ranks(), y.ranks());
-                if (!both.isEmpty()) add(counts, firstPlus(y.value(), sum(x.value())), both);
-            }
-        List<GlobalNode> body = covers(counts, inner.ranks()) ? zipped(head.body(), inner.body()) : null;
-        if (body == null) return false;
+        GlobalLoop longer = runExtended(inner, head, true);
+        if (longer == null) return false;
         List<GlobalNode> outerBody = new ArrayList<>(outer.body());
-        outerBody.set(0, new GlobalLoop(body, Alternatives.of(counts), inner.ranks()));
+        outerBody.set(0, longer);
         return replaceEnd(out, 2, new GlobalLoop(outerBody, outer.counts(), outer.ranks()));
     }
 
-    /** {@code s} with {@code more} added to its first value. */
-    private static ValueSeq firstPlus(ValueSeq s, long more) {
-        ValueSeq out = new ValueSeq();
-        boolean first = true;
-        for (ValueSeq.Cursor c = s.cursor(); c.hasNext(); first = false) out.append(first ? c.next() + more : c.next());
-        return out;
+    /**
+     * {@code inner} with {@code extra}'s iterations added to its first run ({@code first}: extra came before it)
+     * or its last (extra came after it), their values in the order they were made; null when they do not line up.
+     */
+    private static GlobalLoop runExtended(GlobalLoop inner, GlobalLoop extra, boolean first) {
+        List<Alternative<ValueSeq>> counts = new ArrayList<>();
+        for (Alternative<ValueSeq> x : inner.counts().list())
+            for (Alternative<ValueSeq> y : extra.counts().list()) {
+                RankSet both = intersection(x.ranks(), y.ranks());
+                if (!both.isEmpty()) add(counts, plusAtEnd(x.value(), sum(y.value()), first), both);
+            }
+        List<GlobalNode> body = !covers(counts, inner.ranks()) ? null : first ? zipped(extra.body(), inner.body()) : zipped(inner.body(), extra.body());
+        return body == null ? null : new GlobalLoop(body, Alternatives.of(counts), inner.ranks());
     }
 
-    /** {@code s} with {@code more} added to its last value. */
-    private static ValueSeq lastPlus(ValueSeq s, long more) {
+    /** {@code s} with {@code more} added to its first value ({@code first}) or its last. */
+    private static ValueSeq plusAtEnd(ValueSeq s, long more, boolean first) {
         ValueSeq out = new ValueSeq();
-        for (ValueSeq.Cursor c = s.cursor(); c.hasNext(); ) {
+        boolean atFirst = true;
+        for (ValueSeq.Cursor c = s.cursor(); c.hasNext(); atFirst = false) {
             long v = c.next();
-            out.append(c.hasNext() ? v : v + more);
+            out.append(first ? (atFirst ? v + more : v) : (c.hasNext() ? v : v + more));
         }
         return out;
     }
