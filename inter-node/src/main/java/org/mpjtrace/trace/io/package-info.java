@@ -1,5 +1,5 @@
 /**
- * The trace file format, version 22 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
+ * The trace file format, version 23 ({@link org.mpjtrace.trace.io.frame.Layout#VERSION}), and the payload a
  * rank sends to rank 0 at the end of a job.
  *
  * <p>All integers in headers are big-endian.
@@ -7,7 +7,7 @@
  * <pre>
  * trace file
  *   offset 0   8 bytes  magic "MPJTRACE" (ASCII)
- *   offset 8   int32    format version (21)
+ *   offset 8   int32    format version (23)
  *   offset 12  sections, one after another, the last one END, nothing after it
  *
  * section (at offset s)
@@ -37,7 +37,9 @@
  *                         before MPI.Finalize ("exit before MPI.Finalize", "SIGTERM before MPI.Finalize");
  *                         its last field (version 16) when the tracer was attached to the running job, or 0
  *   RANK    RankTrace     one per rank that keeps calls of its own (events or, with timing=lossless or lossy,
- *                         their times; up to version 13 one per rank), any order; ends with the rank's table of call arrays (CallArrays:
+ *                         their times; up to version 13 one per rank), any order: its communicator, datatype and
+ *                         reduction-op tables (since version 23 as folded columns, FoldedInfosIo, so that a
+ *                         program making a communicator a step adds nothing a step; before, row by row); ends with the rank's table of call arrays (CallArrays:
  *                         each distinct set of array arguments its calls passed, under the digest its
  *                         events hold; each digest once, and it must be the hash of its arrays; since version 10 also the
  *                         symbolic request ids each Waitall, Testany, Startall... was given, in array order,
@@ -99,13 +101,13 @@
  *
  * payload (what a rank sends to rank 0)
  *   offset 0   8 bytes  magic "MPJTPAYL"
- *   offset 8   int32    format version (21)
+ *   offset 8   int32    format version (23)
  *   offset 12  exactly one section of kind PAYLOAD (RankPayload: the rank's trace, its JVM's call-site
  *              table, its JVM's call paths, empty without calling context), nothing after it
  *
  * global trace message (mode full: a subtree's merged trace, sent up the merge tree)
  *   offset 0   8 bytes  magic "MPJTGLOB"
- *   offset 8   int32    format version (21)
+ *   offset 8   int32    format version (23)
  *   offset 12  exactly one section of kind GLOBAL, nothing after it
  * </pre>
  *

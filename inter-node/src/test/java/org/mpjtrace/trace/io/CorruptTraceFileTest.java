@@ -1,6 +1,7 @@
 package org.mpjtrace.trace.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.esotericsoftware.kryo.io.Output;
@@ -27,8 +28,9 @@ import org.mpjtrace.trace.io.frame.Layout;
 import org.mpjtrace.trace.io.serial.CallSiteSerializer;
 import org.mpjtrace.trace.io.serial.JobMetaSerializer;
 import org.mpjtrace.trace.io.serial.RankStatsSerializer;
-import org.mpjtrace.trace.io.serial.RankTraceSerializer;
 import org.mpjtrace.trace.io.serial.StackSummarySerializer;
+import org.mpjtrace.trace.io.value.EventWords;
+import org.mpjtrace.trace.io.value.ListCodec;
 import org.mpjtrace.trace.io.value.Strings;
 
 class CorruptTraceFileTest {
@@ -277,10 +279,22 @@ class CorruptTraceFileTest {
                     throw new UnsupportedOperationException("write only");
                 }
             }, TraceKryo.RANK_STATS);
-            new RankTraceSerializer(Layout.VERSION).write(old, rankBytes, noTimes);
+            // The tables row by row, as before version 23 (ListCodec), and no call times.
+            rankBytes.writeVarInt(noTimes.rank(), false);
+            Strings.write(rankBytes, noTimes.host());
+            rankBytes.writeLong(noTimes.initNanos());
+            rankBytes.writeVarInt(noTimes.eventCount(), true);
+            EventWords.write(rankBytes, noTimes.words(), noTimes.eventCount(), noTimes.initNanos());
+            ListCodec.write(old, rankBytes, new java.util.ArrayList<>(noTimes.comms()));
+            ListCodec.write(old, rankBytes, new java.util.ArrayList<>(noTimes.datatypes()));
+            ListCodec.write(old, rankBytes, new java.util.ArrayList<>(noTimes.redops()));
+            old.writeObject(rankBytes, noTimes.stats());
+            ListCodec.write(old, rankBytes, noTimes.arrays());
+            ListCodec.write(old, rankBytes, noTimes.ownArguments());
+            ListCodec.write(old, rankBytes, noTimes.stackSummaries());
             v7.raw(SectionKind.RANK.code, out -> {
                 out.writeVarInt(TraceKryo.RANK_TRACE, true);
-                out.writeBytes(rankBytes.toBytes(), 0, rankBytes.position() - 1);
+                out.writeBytes(rankBytes.toBytes(), 0, rankBytes.position());
             });
         }
         // The sample's one SITES section as before version 20: each signature as 8 fixed bytes, without the byte that says so.
@@ -366,9 +380,10 @@ class CorruptTraceFileTest {
         TraceSamples.assertContains(failure(bytes), "corrupt section 1 (RANK) at offset " + sectionOffset(bytes, 1),
                 "rank 0: event 4 names call site 5, the site table has 5");
 
+        // Since version 23 a table's ids are its rows' indexes (FoldedInfosIo): its writer refuses any other.
         RankTrace badTable = new RankTrace(0, "h", 0, 0, new long[0], List.of(), List.of(), List.of(new org.mpjtrace.trace.RedOpInfo(1, 3)),
                 RankStats.EMPTY);
-        TraceSamples.assertContains(failure(metaAndRank(badTable).toByteArray()), "rank 0: reduction op at index 0 has id 1");
+        assertThrows(IllegalArgumentException.class, () -> metaAndRank(badTable));
 
         int[] counts = {1, 2, 3};
         CallArrays good = new CallArrays(CallArrays.digestOf(counts, null, null, null), counts, null, null, null);

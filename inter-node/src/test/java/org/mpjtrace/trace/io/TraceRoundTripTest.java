@@ -169,7 +169,7 @@ class TraceRoundTripTest {
     void fileStartsWithMagicAndVersionAndEndsWithEnd() throws Exception {
         byte[] bytes = Files.readAllBytes(TraceSamples.writeSample(dir.resolve("m.mpjt")));
         assertArrayEquals("MPJTRACE".getBytes(java.nio.charset.StandardCharsets.US_ASCII), Arrays.copyOf(bytes, 8));
-        assertEquals(22, ByteBuffer.wrap(bytes).getInt(8));
+        assertEquals(23, ByteBuffer.wrap(bytes).getInt(8));
         assertEquals(SectionKind.META.code, bytes[12]);
         try (var names = Files.list(dir)) {
             assertEquals(List.of("m.mpjt"), names.map(f -> f.getFileName().toString()).toList(), "temp file renamed away");

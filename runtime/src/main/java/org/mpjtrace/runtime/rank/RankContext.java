@@ -29,6 +29,7 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
 import org.mpjtrace.trace.TraceMemory;
 import org.mpjtrace.trace.TracingMode;
+import org.mpjtrace.trace.fold.FoldedInfos;
 import org.mpjtrace.trace.fold.TraceFolding;
 import org.mpjtrace.trace.fold.TraceFootprint;
 
@@ -194,9 +195,9 @@ public final class RankContext {
         this.initMillis = System.currentTimeMillis() - (System.nanoTime() - initEnter) / 1_000_000;
         this.initSite = initSite;
         this.host = hostName();
-        this.comms = new SymbolTable<>(mpj::describeComm);
-        this.datatypes = new SymbolTable<>(mpj::describeDatatype);
-        this.redops = new SymbolTable<>(mpj::describeRedOp);
+        this.comms = new SymbolTable<>(mpj::describeComm, FoldedInfos.COMMS);
+        this.datatypes = new SymbolTable<>(mpj::describeDatatype, FoldedInfos.DATATYPES);
+        this.redops = new SymbolTable<>(mpj::describeRedOp, FoldedInfos.REDOPS);
         comms.idOf(world); // COMM_WORLD is communicator 0 on every rank
         int earlier = 0;
         for (RankContext c : tracer.ranks) if (c.rank == rank) earlier++;

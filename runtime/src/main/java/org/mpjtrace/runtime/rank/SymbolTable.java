@@ -1,49 +1,80 @@
 package org.mpjtrace.runtime.rank;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
+import org.mpjtrace.trace.fold.FoldedInfos;
 
 /**
  * Gives MPJ objects of one kind (communicators, datatypes, reduction ops) small symbolic ids per rank,
- * in order of first use, and keeps a description of each. Lookups scan a published array by identity
- * and take no lock; only registering a new object (rare: a communicator is created, a datatype first
- * used) locks.
+ * in order of first use, and keeps a description of each, folded ({@link FoldedInfos}): a program that
+ * makes a communicator every step costs a few elements, not a row a step. Lookups scan a published array
+ * of the live objects by identity and take no lock; only registering a new object (rare: a communicator is
+ * created, a datatype first used) or forgetting a freed one locks.
+ *
+ * <p>Why forget: ids are never reused, so the trace tells every communicator apart, but a freed one is
+ * dropped from the scan, so that the scan stays as short as the program's live communicators and MPJ's
+ * freed objects can be collected. Before, every object stayed and ids stopped at 4,096 (CommChurn, a
+ * dup and a split a step, lost its communicators' ids after 2,048 steps and its replay failed).
  */
 public final class SymbolTable<I> {
-    /** Beyond this many objects (a program making a datatype per call, say) ids are {@link #UNTRACKED}. */
-    static final int MAX = 4096;
+    /** Beyond this many live objects (a program making a datatype per call, say) ids are {@link #UNTRACKED}. */
+    static final int MAX_LIVE = 4096;
     static final int UNTRACKED = -2;
 
-    private final BiFunction<Integer, Object, I> describe;
-    private volatile Object[] objects = new Object[0];
-    private final List<I> infos = new ArrayList<>();
+    /** The live objects and their ids, replaced whole (copy on write) so that a lookup reads one consistent pair. */
+    private record Live(Object[] objects, int[] ids) {}
 
-    SymbolTable(BiFunction<Integer, Object, I> describe) {
+    private final BiFunction<Integer, Object, I> describe;
+    private volatile Live live = new Live(new Object[0], new int[0]);
+    private final FoldedInfos.Builder<I> infos;
+
+    SymbolTable(BiFunction<Integer, Object, I> describe, FoldedInfos.Rows<I> rows) {
         this.describe = describe;
+        this.infos = new FoldedInfos.Builder<>(rows);
     }
 
     /** The object's id, registering it on first sight. */
     public int idOf(Object o) {
-        Object[] a = objects;
-        for (int i = 0; i < a.length; i++) if (a[i] == o) return i;
+        Live l = live;
+        Object[] a = l.objects;
+        for (int i = 0; i < a.length; i++) if (a[i] == o) return l.ids[i];
         return register(o);
     }
 
     private synchronized int register(Object o) {
-        Object[] a = objects;
-        for (int i = 0; i < a.length; i++) if (a[i] == o) return i;
-        if (a.length >= MAX) return UNTRACKED;
-        int id = a.length;
-        I info = describe.apply(id, o);
-        Object[] grown = java.util.Arrays.copyOf(a, id + 1);
-        grown[id] = o;
-        infos.add(info);
-        objects = grown;
+        Live l = live;
+        for (int i = 0; i < l.objects.length; i++) if (l.objects[i] == o) return l.ids[i];
+        if (l.objects.length >= MAX_LIVE || infos.size() >= FoldedInfos.MAX_ROWS) return UNTRACKED;
+        int id = infos.size();
+        infos.add(describe.apply(id, o));
+        int n = l.objects.length;
+        Object[] objects = Arrays.copyOf(l.objects, n + 1);
+        int[] ids = Arrays.copyOf(l.ids, n + 1);
+        objects[n] = o;
+        ids[n] = id;
+        live = new Live(objects, ids);
         return id;
     }
 
+    /** The program freed {@code o}: its id stands in the trace, and a later sight of it would get a new one. */
+    public synchronized void forget(Object o) {
+        Live l = live;
+        for (int i = 0; i < l.objects.length; i++) {
+            if (l.objects[i] != o) continue;
+            Object[] objects = new Object[l.objects.length - 1];
+            int[] ids = new int[objects.length];
+            System.arraycopy(l.objects, 0, objects, 0, i);
+            System.arraycopy(l.objects, i + 1, objects, i, objects.length - i);
+            System.arraycopy(l.ids, 0, ids, 0, i);
+            System.arraycopy(l.ids, i + 1, ids, i, ids.length - i);
+            live = new Live(objects, ids);
+            return;
+        }
+    }
+
+    /** Every object's description so far, by id (its index). */
     public synchronized List<I> infos() {
-        return new ArrayList<>(infos);
+        return infos.build();
     }
 }

@@ -166,8 +166,9 @@ public final class ThreadRecorder {
             if (!arraysRegistered.contains(digest)) registerArrays(digest, a1, a2, a3, a4);
             if (op == Op.ALLTOALLV.code || op == Op.REDUCE_SCATTER.code) count = sum(a1);
         }
-        if (OpTraits.createsComm(op) && result != null) {
-            resultId = ctx.comms.idOf(result);
+        if (OpTraits.changesComms(op)) {
+            if (op == Op.FREE.code) forgetComm(comm);
+            else if (result != null) resultId = ctx.comms.idOf(result);
         } else if (op == Op.SHIFT.code && result != null) {
             peer2 = ctx.mpj.shiftSource(result);
             tag2 = ctx.mpj.shiftDest(result);
@@ -275,6 +276,16 @@ public final class ThreadRecorder {
     private void registerArrays(long digest, int[] a1, int[] a2, int[] a3, int[] a4) {
         ctx.arrays.register(digest, a1, a2, a3, a4);
         arraysRegistered.add(digest);
+    }
+
+    /**
+     * A Free: the communicator keeps its id in this call's record (cached here, as {@link #commId} reads it
+     * next) and leaves the rank's table of live ones ({@link SymbolTable#forget}). Rare, so its lock is too.
+     */
+    private void forgetComm(Object comm) {
+        if (comm == null) return;
+        commId(comm);
+        ctx.comms.forget(comm);
     }
 
     private int commId(Object comm) {

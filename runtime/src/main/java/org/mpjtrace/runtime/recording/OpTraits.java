@@ -17,7 +17,7 @@ public final class OpTraits {
 
     private static final byte[] REQUEST_USE = new byte[128];
     private static final boolean[] PERSISTENT = new boolean[128];
-    private static final boolean[] CREATES_COMM = new boolean[128];
+    private static final boolean[] CHANGES_COMMS = new boolean[128];
     private static final boolean[] OBJECT_ARGUMENT = new boolean[128];
 
     static {
@@ -31,8 +31,8 @@ public final class OpTraits {
             REQUEST_USE[op.code] = REQ_SINGLE;
         for (Op op : new Op[] {Op.WAITALL, Op.WAITANY, Op.WAITSOME, Op.TESTALL, Op.TESTANY, Op.TESTSOME, Op.STARTALL})
             REQUEST_USE[op.code] = REQ_ARRAY;
-        for (Op op : new Op[] {Op.SPLIT, Op.CREATE, Op.CLONE, Op.CREATE_CART, Op.CREATE_GRAPH, Op.SUB, Op.MERGE, Op.CREATE_INTERCOMM})
-            CREATES_COMM[op.code] = true;
+        for (Op op : new Op[] {Op.SPLIT, Op.CREATE, Op.CLONE, Op.CREATE_CART, Op.CREATE_GRAPH, Op.SUB, Op.MERGE, Op.CREATE_INTERCOMM, Op.FREE})
+            CHANGES_COMMS[op.code] = true;
         for (Op op : new Op[] {Op.CREATE, Op.CREATE_CART, Op.SUB, Op.CREATE_INTERCOMM, Op.PACK, Op.UNPACK})
             OBJECT_ARGUMENT[op.code] = true;
     }
@@ -52,8 +52,9 @@ public final class OpTraits {
         return op == Op.RECV.code || op == Op.PROBE.code || op == Op.IPROBE.code;
     }
 
-    public static boolean createsComm(int op) {
-        return CREATES_COMM[op];
+    /** The communicator constructors, whose result the rank's table registers, and Free, which it forgets. */
+    public static boolean changesComms(int op) {
+        return CHANGES_COMMS[op];
     }
 
     /**

@@ -6,9 +6,10 @@ import java.nio.charset.StandardCharsets;
 public final class Layout {
     public static final byte[] FILE_MAGIC = "MPJTRACE".getBytes(StandardCharsets.US_ASCII);
     public static final byte[] PAYLOAD_MAGIC = "MPJTPAYL".getBytes(StandardCharsets.US_ASCII);
-    public static final int VERSION = 22;
+    public static final int VERSION = 23;
     /**
-     * The oldest file format the reader still takes: version 21 keeps no rank's own communicators per stack
+     * The oldest file format the reader still takes: version 22 writes each row of a rank's communicator,
+     * datatype and reduction-op tables (RankTraceSerializer, RankTableSerializer; since, FoldedInfosIo), version 21 keeps no rank's own communicators per stack
      * where they varied (StackSummary), version 20 writes no block deflated (DEFLATED_BLOCK), every stack of the global trace (GlobalTraceSerializer) and the marker log's Call-Paths, dests and reasons in full (MarkerLogSerializer), version 19 writes every rank set of the global trace, each compressed-mode rank's clock and exact set-up time, and every site's and call path's signature (GlobalTraceSerializer, RankTableSerializer, CallSiteSerializer, CallPathTableSerializer), version 18 stores no block uncompressed (STORED_BLOCK), version 17 does not say where among rank 0's calls a marker fell (MarkerRecord), version 16 does not say whether a marker auto choice is each rank's own loop (MarkerChoice), version 15 records no attach time (JobMeta), version 14 keeps no rank's own peers and tags per
      * stack where they varied (StackSummary), version 13 has every rank in a RANK section of its own (no
      * RANK_TABLE), version 12 keeps no epsilon of the calls' own times (they are exact),

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.ToIntFunction;
 import org.mpjtrace.trace.CallArrays;
 import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.fold.FoldedInfos;
 import org.mpjtrace.trace.fold.ValueSeq;
 import org.mpjtrace.trace.CallPath;
 import org.mpjtrace.trace.CallSite;
@@ -236,6 +237,7 @@ public final class TraceRules {
     /** RankTrace's lookups index its tables by id, so each entry's id must be its position. */
     private static <T> String tableProblem(int rank, String what, List<T> table, ToIntFunction<T> id) {
         if (table == null) return "rank " + rank + ": no " + what + " table";
+        if (table instanceof FoldedInfos) return null; // since version 23 a row's id is its index, by construction
         for (int i = 0; i < table.size(); i++) {
             T entry = table.get(i);
             if (entry == null) return "rank " + rank + ": " + what + " " + i + " missing";

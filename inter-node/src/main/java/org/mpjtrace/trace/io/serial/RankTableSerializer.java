@@ -20,6 +20,8 @@ import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
 import org.mpjtrace.trace.StackSummary;
 import org.mpjtrace.trace.TraceMemory;
+import org.mpjtrace.trace.fold.FoldedInfos;
+import org.mpjtrace.trace.fold.IndexedValues;
 import org.mpjtrace.trace.io.value.CorruptDataException;
 import org.mpjtrace.trace.io.value.Counts;
 import org.mpjtrace.trace.io.value.ListCodec;
@@ -34,10 +36,12 @@ import org.mpjtrace.trace.io.value.Strings;
  * <pre>
  *   n                    varint, the ranks
  *   hosts                varint count, then each host name once (Strings)
- *   tables               varint count, then each distinct set of tables once: the communicators (count, then
- *                        id, kind, size, and the rank's rank in it minus its rank in COMM_WORLD as a zigzag
- *                        varlong, so that COMM_WORLD is 0 on every rank), then the datatype, reduction-op,
- *                        call-array, own-argument and stack-summary lists as in a RANK section
+ *   tables               varint count, then each distinct set of tables once: the communicators (before
+ *                        version 23 a count, then id, kind, size, and the rank's rank in it minus its rank in
+ *                        COMM_WORLD as a zigzag varlong, so that COMM_WORLD is 0 on every rank; since, folded
+ *                        as in a RANK section, FoldedInfosIo, with the rank column so relative), then the
+ *                        datatype, reduction-op, call-array, own-argument and stack-summary lists as in a
+ *                        RANK section
  *   then one column after another, each holding a value per rank:
  *     rank               zigzag varlong, the difference from the previous rank's (from -1)
  *     host               varint index into hosts
@@ -83,14 +87,20 @@ public final class RankTableSerializer extends Serializer<RankTable> {
     private static final int CODED_SETUP = 20;
     /** Bins of 5%: a set-up time read back is within 2.5% of the one written. */
     private static final LossyBins SETUP_BINS = LossyBins.of(0.05);
-    /** The fewest bytes a set of tables takes: six list counts. */
+    /** The fewest bytes a set of tables takes: six list counts (before version 23; since, more). */
     private static final int MIN_TABLE_BYTES = 6;
     private static final int MIN_COMM_BYTES = 4;
+    /** The version that folded the communicator, datatype and reduction-op tables ({@link FoldedInfosIo}). */
+    private static final int FOLDED = 23;
+    /** The communicator table's column of the rank's rank in each. */
+    private static final int RANK_COLUMN = 2;
     private final boolean coded;
+    private final boolean folded;
 
     /** @param version the format version read (writes are always the current one) */
     public RankTableSerializer(int version) {
         this.coded = version >= CODED_SETUP;
+        this.folded = version >= FOLDED;
     }
 
     /** The table's ranks in any order, each without events or own times. */
@@ -216,11 +226,18 @@ public final class RankTableSerializer extends Serializer<RankTable> {
 
     /**
      * A set of tables as the ranks share it: the communicators without the rank's rank in each, which
-     * {@code relativeRanks} gives relative to the rank's rank in COMM_WORLD.
+     * {@code relativeRanks} (before version 23) or the folded table's rank column (since) gives relative to
+     * the rank's rank in COMM_WORLD.
      */
-    private record Tables(List<CommInfo> comms, long[] relativeRanks, List<DatatypeInfo> datatypes, List<RedOpInfo> redops,
-                          List<CallArrays> arrays, List<OwnArguments> own, List<StackSummary> stacks) {
+    private record Tables(List<CommInfo> comms, long[] relativeRanks, FoldedInfos<CommInfo> folded, List<DatatypeInfo> datatypes,
+                          List<RedOpInfo> redops, List<CallArrays> arrays, List<OwnArguments> own, List<StackSummary> stacks) {
         List<CommInfo> comms(int worldRank) {
+            if (folded != null) {
+                IndexedValues ranks = folded.column(RANK_COLUMN);
+                if (!folded.isEmpty() && (ranks.min() < Integer.MIN_VALUE - (long) worldRank || ranks.max() > Integer.MAX_VALUE - (long) worldRank))
+                    throw new CorruptDataException("communicator ranks " + ranks.min() + " to " + ranks.max() + " relative to rank " + worldRank + " out of range");
+                return folded.shifted(RANK_COLUMN, worldRank);
+            }
             List<CommInfo> out = new ArrayList<>(comms.size());
             for (int i = 0; i < comms.size(); i++) {
                 CommInfo c = comms.get(i);
@@ -234,21 +251,20 @@ public final class RankTableSerializer extends Serializer<RankTable> {
     }
 
     private static void writeTables(Kryo kryo, Output out, RankTrace r) {
-        out.writeVarInt(r.comms().size(), true);
-        for (CommInfo c : r.comms()) {
-            out.writeVarInt(c.id(), true);
-            Strings.write(out, c.kind());
-            out.writeVarInt(c.size(), false);
-            out.writeVarLong((long) c.rank() - r.rank(), false);
-        }
-        ListCodec.write(kryo, out, r.datatypes());
-        ListCodec.write(kryo, out, r.redops());
+        FoldedInfosIo.write(out, FoldedInfos.COMMS, FoldedInfos.of(FoldedInfos.COMMS, r.comms()).shifted(RANK_COLUMN, -(long) r.rank()));
+        FoldedInfosIo.write(out, FoldedInfos.DATATYPES, r.datatypes());
+        FoldedInfosIo.write(out, FoldedInfos.REDOPS, r.redops());
         ListCodec.write(kryo, out, r.arrays());
         ListCodec.write(kryo, out, r.ownArguments());
         ListCodec.write(kryo, out, r.stackSummaries());
     }
 
-    private static Tables readTables(Kryo kryo, Input in) {
+    private Tables readTables(Kryo kryo, Input in) {
+        if (folded) {
+            FoldedInfos<CommInfo> comms = FoldedInfosIo.read(in, FoldedInfos.COMMS, RANK_COLUMN, "communicator");
+            return new Tables(null, null, comms, FoldedInfosIo.read(in, FoldedInfos.DATATYPES, -1, "datatype"),
+                    FoldedInfosIo.read(in, FoldedInfos.REDOPS, -1, "reduction op"), arrays(kryo, in), own(kryo, in), stacks(kryo, in));
+        }
         int n = Counts.read(in, MIN_COMM_BYTES, "communicator");
         List<CommInfo> comms = new ArrayList<>(n);
         long[] relativeRanks = new long[n];
@@ -259,11 +275,20 @@ public final class RankTableSerializer extends Serializer<RankTable> {
             comms.add(new CommInfo(id, kind, size, 0));
             relativeRanks[i] = in.readVarLong(false); // checked when a rank adds its own (the sum must be an int)
         }
-        return new Tables(comms, relativeRanks, ListCodec.read(kryo, in, DatatypeInfo.class, DatatypeInfoSerializer.MIN_BYTES, "datatype"),
-                ListCodec.read(kryo, in, RedOpInfo.class, RedOpInfoSerializer.MIN_BYTES, "reduction op"),
-                ListCodec.read(kryo, in, CallArrays.class, CallArraysSerializer.MIN_BYTES, "call arrays"),
-                ListCodec.read(kryo, in, OwnArguments.class, OwnArgumentsSerializer.MIN_BYTES, "own arguments"),
-                ListCodec.read(kryo, in, StackSummary.class, StackSummarySerializer.MIN_BYTES, "stack summaries"));
+        return new Tables(comms, relativeRanks, null, ListCodec.read(kryo, in, DatatypeInfo.class, DatatypeInfoSerializer.MIN_BYTES, "datatype"),
+                ListCodec.read(kryo, in, RedOpInfo.class, RedOpInfoSerializer.MIN_BYTES, "reduction op"), arrays(kryo, in), own(kryo, in), stacks(kryo, in));
+    }
+
+    private static List<CallArrays> arrays(Kryo kryo, Input in) {
+        return ListCodec.read(kryo, in, CallArrays.class, CallArraysSerializer.MIN_BYTES, "call arrays");
+    }
+
+    private static List<OwnArguments> own(Kryo kryo, Input in) {
+        return ListCodec.read(kryo, in, OwnArguments.class, OwnArgumentsSerializer.MIN_BYTES, "own arguments");
+    }
+
+    private static List<StackSummary> stacks(Kryo kryo, Input in) {
+        return ListCodec.read(kryo, in, StackSummary.class, StackSummarySerializer.MIN_BYTES, "stack summaries");
     }
 
     /** A set-up time's code: 0 for none, else 1 + its bin. */

@@ -15,6 +15,7 @@ import org.mpjtrace.trace.RankStats;
 import org.mpjtrace.trace.RankTrace;
 import org.mpjtrace.trace.RedOpInfo;
 import org.mpjtrace.trace.StackSummary;
+import org.mpjtrace.trace.fold.FoldedInfos;
 import org.mpjtrace.trace.io.value.Counts;
 import org.mpjtrace.trace.io.value.EventWords;
 import org.mpjtrace.trace.io.value.ListCodec;
@@ -26,12 +27,13 @@ import org.mpjtrace.trace.io.value.Strings;
  * rank's own arguments ({@link OwnArguments}) and its stack summaries ({@link StackSummary}). Version 12
  * adds the calls' own times ({@link CallTimes}): a thread count, then per thread its number, its call
  * count, the length of its pairs and the pairs. Version 13 writes, after a thread count above 0, the
- * times' epsilon (an 8-byte double: 0 for exact times, timing=lossy's when the pairs are bins). Expects a trace that passed {@link TraceRules#rankProblem}:
+ * times' epsilon (an 8-byte double: 0 for exact times, timing=lossy's when the pairs are bins). Version 23 writes
+ * the three tables folded ({@link FoldedInfosIo}), where each row was written whole. Expects a trace that passed {@link TraceRules#rankProblem}:
  * words of the right length, tables and stats present.
  */
 public final class RankTraceSerializer extends Serializer<RankTrace> {
-    /** The version call times appeared in, and the one their epsilon (timing=lossy) did. */
-    private static final int TIMES = 12, EPSILON = 13;
+    /** The version call times appeared in, the one their epsilon (timing=lossy) did, and the one of folded tables. */
+    private static final int TIMES = 12, EPSILON = 13, FOLDED = 23;
     private final int version;
 
     /** @param version the format version read (writes are always the current one) */
@@ -46,9 +48,9 @@ public final class RankTraceSerializer extends Serializer<RankTrace> {
         out.writeLong(t.initNanos());
         out.writeVarInt(t.eventCount(), true);
         EventWords.write(out, t.words(), t.eventCount(), t.initNanos());
-        ListCodec.write(kryo, out, t.comms());
-        ListCodec.write(kryo, out, t.datatypes());
-        ListCodec.write(kryo, out, t.redops());
+        FoldedInfosIo.write(out, FoldedInfos.COMMS, t.comms());
+        FoldedInfosIo.write(out, FoldedInfos.DATATYPES, t.datatypes());
+        FoldedInfosIo.write(out, FoldedInfos.REDOPS, t.redops());
         kryo.writeObject(out, t.stats());
         ListCodec.write(kryo, out, t.arrays());
         ListCodec.write(kryo, out, t.ownArguments());
@@ -70,9 +72,13 @@ public final class RankTraceSerializer extends Serializer<RankTrace> {
         long initNanos = in.readLong();
         int eventCount = Counts.read(in, EventWords.MIN_BYTES, "event");
         long[] words = EventWords.read(in, eventCount, initNanos);
-        List<CommInfo> comms = ListCodec.read(kryo, in, CommInfo.class, CommInfoSerializer.MIN_BYTES, "communicator");
-        List<DatatypeInfo> datatypes = ListCodec.read(kryo, in, DatatypeInfo.class, DatatypeInfoSerializer.MIN_BYTES, "datatype");
-        List<RedOpInfo> redops = ListCodec.read(kryo, in, RedOpInfo.class, RedOpInfoSerializer.MIN_BYTES, "reduction op");
+        boolean folded = version >= FOLDED;
+        List<CommInfo> comms = folded ? FoldedInfosIo.read(in, FoldedInfos.COMMS, -1, "communicator")
+                : ListCodec.read(kryo, in, CommInfo.class, CommInfoSerializer.MIN_BYTES, "communicator");
+        List<DatatypeInfo> datatypes = folded ? FoldedInfosIo.read(in, FoldedInfos.DATATYPES, -1, "datatype")
+                : ListCodec.read(kryo, in, DatatypeInfo.class, DatatypeInfoSerializer.MIN_BYTES, "datatype");
+        List<RedOpInfo> redops = folded ? FoldedInfosIo.read(in, FoldedInfos.REDOPS, -1, "reduction op")
+                : ListCodec.read(kryo, in, RedOpInfo.class, RedOpInfoSerializer.MIN_BYTES, "reduction op");
         RankStats stats = kryo.readObject(in, RankStats.class);
         List<CallArrays> arrays = ListCodec.read(kryo, in, CallArrays.class, CallArraysSerializer.MIN_BYTES, "call arrays");
         List<OwnArguments> own = ListCodec.read(kryo, in, OwnArguments.class, OwnArgumentsSerializer.MIN_BYTES, "own arguments");
