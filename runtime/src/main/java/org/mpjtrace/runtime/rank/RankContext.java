@@ -195,9 +195,9 @@ public final class RankContext {
         this.initMillis = System.currentTimeMillis() - (System.nanoTime() - initEnter) / 1_000_000;
         this.initSite = initSite;
         this.host = hostName();
-        this.comms = new SymbolTable<>(mpj::describeComm, FoldedInfos.COMMS);
-        this.datatypes = new SymbolTable<>(mpj::describeDatatype, FoldedInfos.DATATYPES);
-        this.redops = new SymbolTable<>(mpj::describeRedOp, FoldedInfos.REDOPS);
+        this.comms = new SymbolTable<>(mpj::describeComm, FoldedInfos.COMMS, false);
+        this.datatypes = new SymbolTable<>(mpj::describeDatatype, FoldedInfos.DATATYPES, true);
+        this.redops = new SymbolTable<>(mpj::describeRedOp, FoldedInfos.REDOPS, true);
         comms.idOf(world); // COMM_WORLD is communicator 0 on every rank
         int earlier = 0;
         for (RankContext c : tracer.ranks) if (c.rank == rank) earlier++;

@@ -1,6 +1,5 @@
 package org.mpjtrace.runtime.rank;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
 import org.mpjtrace.trace.fold.FoldedInfos;
@@ -15,11 +14,18 @@ import org.mpjtrace.trace.fold.FoldedInfos;
  * <p>Why forget: ids are never reused, so the trace tells every communicator apart, but a freed one is
  * dropped from the scan, so that the scan stays as short as the program's live communicators and MPJ's
  * freed objects can be collected. Before, every object stayed and ids stopped at 4,096 (CommChurn, a
- * dup and a split a step, lost its communicators' ids after 2,048 steps and its replay failed).
+ * dup and a split a step, lost its communicators' ids after 2,048 steps and its replay failed). The tracer
+ * sees no datatype's free: their table drops its older half when full instead ({@code evicts}).
  */
 public final class SymbolTable<I> {
-    /** Beyond this many live objects (a program making a datatype per call, say) ids are {@link #UNTRACKED}. */
+    /**
+     * The most live objects: beyond, a table that may evict drops its older half but its first few (a datatype or an op, whose
+     * description is all a replay needs), and one that may not (communicators, whose constructors' records
+     * name their ids) gives {@link #UNTRACKED}.
+     */
     static final int MAX_LIVE = 4096;
+    /** What an evicting table keeps of its first objects when full. */
+    static final int KEPT_FIRST = 64;
     static final int UNTRACKED = -2;
 
     /** The live objects and their ids, replaced whole (copy on write) so that a lookup reads one consistent pair. */
@@ -28,10 +34,16 @@ public final class SymbolTable<I> {
     private final BiFunction<Integer, Object, I> describe;
     private volatile Live live = new Live(new Object[0], new int[0]);
     private final FoldedInfos.Builder<I> infos;
+    private final boolean evicts;
 
-    SymbolTable(BiFunction<Integer, Object, I> describe, FoldedInfos.Rows<I> rows) {
+    /**
+     * @param evicts whether a full table drops its older live objects: those the program uses again get new ids
+     *               (datatypes, whose Free the tracer does not see: a program making one a step)
+     */
+    SymbolTable(BiFunction<Integer, Object, I> describe, FoldedInfos.Rows<I> rows, boolean evicts) {
         this.describe = describe;
         this.infos = new FoldedInfos.Builder<>(rows);
+        this.evicts = evicts;
     }
 
     /** The object's id, registering it on first sight. */
@@ -45,14 +57,19 @@ public final class SymbolTable<I> {
     private synchronized int register(Object o) {
         Live l = live;
         for (int i = 0; i < l.objects.length; i++) if (l.objects[i] == o) return l.ids[i];
-        if (l.objects.length >= MAX_LIVE || infos.size() >= FoldedInfos.MAX_ROWS) return UNTRACKED;
+        if (infos.size() >= FoldedInfos.MAX_ROWS || (l.objects.length >= MAX_LIVE && !evicts)) return UNTRACKED;
         int id = infos.size();
         infos.add(describe.apply(id, o));
-        int n = l.objects.length;
-        Object[] objects = Arrays.copyOf(l.objects, n + 1);
-        int[] ids = Arrays.copyOf(l.ids, n + 1);
-        objects[n] = o;
-        ids[n] = id;
+        // Full: keep the first few (the predefined types a program uses throughout come first) and the newer half.
+        int n = l.objects.length, first = n >= MAX_LIVE ? KEPT_FIRST : n, newer = n >= MAX_LIVE ? MAX_LIVE / 2 : 0;
+        Object[] objects = new Object[first + newer + 1];
+        int[] ids = new int[objects.length];
+        System.arraycopy(l.objects, 0, objects, 0, first);
+        System.arraycopy(l.ids, 0, ids, 0, first);
+        System.arraycopy(l.objects, n - newer, objects, first, newer);
+        System.arraycopy(l.ids, n - newer, ids, first, newer);
+        objects[first + newer] = o;
+        ids[first + newer] = id;
         live = new Live(objects, ids);
         return id;
     }
