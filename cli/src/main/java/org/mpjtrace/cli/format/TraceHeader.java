@@ -4,6 +4,8 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 import org.mpjtrace.trace.AgentKeys;
@@ -55,13 +57,44 @@ public final class TraceHeader {
     /** {@code rank R on HOST: N events}, then the communicators the rank's comm ids stand for. */
     public static void printRank(PrintWriter out, RankTrace r) {
         out.println("rank " + r.rank() + " on " + r.host() + ": " + r.eventCount() + " events");
-        if (!r.comms().isEmpty()) {
-            StringJoiner j = new StringJoiner(", ");
-            for (CommInfo c : r.comms())
-                j.add(c.id() + "=" + c.kind() + "(size " + (c.size() < 0 ? "?" : c.size())
-                        + ", rank " + (c.rank() < 0 ? "-" : c.rank()) + ")");
-            out.println("  communicators: " + j);
+        if (!r.comms().isEmpty()) out.println("  communicators: " + communicators(r.comms()));
+    }
+
+    /** The shortest repeated stretch of ids printed as one: a program making a communicator a step has thousands. */
+    private static final int FOLDED_AT_LEAST = 8;
+    /** The longest pattern of descriptions looked for. */
+    private static final int LONGEST_PATTERN = 4;
+
+    /**
+     * Each communicator as {@code id=Kind(size S, rank R)}; where a pattern of up to four descriptions repeats
+     * over at least eight ids in a row, the stretch as {@code 1-6000=[Intracomm(size 4, rank 0), Intracomm(size 2,
+     * rank 0)] x3000}.
+     */
+    static String communicators(List<CommInfo> comms) {
+        List<String> desc = new ArrayList<>(comms.size());
+        for (CommInfo c : comms) desc.add(c.kind() + "(size " + (c.size() < 0 ? "?" : c.size()) + ", rank " + (c.rank() < 0 ? "-" : c.rank()) + ")");
+        StringJoiner j = new StringJoiner(", ");
+        int i = 0;
+        while (i < desc.size()) {
+            int bestPattern = 1, bestTimes = 1;
+            for (int p = 1; p <= LONGEST_PATTERN && i + 2 * p <= desc.size(); p++) {
+                int times = 1;
+                while (i + (times + 1) * p <= desc.size() && desc.subList(i + times * p, i + (times + 1) * p).equals(desc.subList(i, i + p))) times++;
+                if (times * p > bestTimes * bestPattern) {
+                    bestPattern = p;
+                    bestTimes = times;
+                }
+            }
+            int n = bestPattern * bestTimes;
+            if (n >= FOLDED_AT_LEAST) {
+                j.add(comms.get(i).id() + "-" + comms.get(i + n - 1).id() + "=[" + String.join(", ", desc.subList(i, i + bestPattern)) + "] x" + bestTimes);
+                i += n;
+            } else {
+                j.add(comms.get(i).id() + "=" + desc.get(i));
+                i++;
+            }
         }
+        return j.toString();
     }
 
     /** The spans the program paused tracing (org.mpjtrace.api.Tracing), over all ranks, or null when none did. */
